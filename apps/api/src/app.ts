@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@store/shared/api';
+import type { Env } from './config/env.js';
+import type { Database, Db } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import { registerCsrf } from './plugins/csrf.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerRequestContext } from './plugins/request-context.js';
+import { registerWeb } from './plugins/web.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { contentRoutes } from './modules/content/content.routes.js';
+import { sessionRoutes } from './modules/session/session.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    env: Env;
+    db: Db;
+    database: Database;
+  }
+}
+
+export type BuildOptions = {
+  env: Env;
+  database: Database;
+  /** The React Router build folder; without it only the API is served (API tests). */
+  webBuildDir?: string;
+};
+
+/** The whole server as one Fastify instance: tests build it the same way the process does. */
+export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    disableRequestLogging: env.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('env', env);
+  app.decorate('db', database.db);
+  app.decorate('database', database);
+
+  // External plugins first, then the app's own, then routes.
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Storefront API', version: '1.0.0', description: 'The JSON API of the storefront. Every request may carry My-Department and My-Location.' },
+      servers: [],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerErrorHandler(app);
+  registerRequestContext(app);
+  registerCsrf(app);
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(catalogRoutes);
+      await api.register(contentRoutes);
+      await api.register(sessionRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.setNotFoundHandler(() => {
+    throw new AppError('not_found', 'No such endpoint');
+  });
+  if (webBuildDir) await registerWeb(app, webBuildDir);
+  return app;
+}

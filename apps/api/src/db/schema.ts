@@ -1,0 +1,2 @@
+export * from '../modules/catalog/catalog.tables.js';
+export * from '../modules/content/content.tables.js';

@@ -1,0 +1,17 @@
+import { parseArgs } from 'node:util';
+import { parseEnv } from '../config/env.js';
+import { openDatabase } from './open.js';
+import { seedDemo } from './seed/index.js';
+
+const { values } = parseArgs({ options: { products: { type: 'string' } } });
+const products = values.products === undefined ? undefined : Number(values.products);
+if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
+  console.error('--products takes a whole number of products, e.g. --products 50000');
+  process.exit(1);
+}
+const env = parseEnv(process.env);
+const database = await openDatabase(env);
+const started = Date.now();
+await seedDemo(database, { dataDir: env.DATA_DIR, ...(products ? { products } : {}) });
+console.log(`Seeded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+await database.close();

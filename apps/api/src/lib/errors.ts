@@ -1,0 +1,32 @@
+import type { ErrorCode } from '@store/shared/api';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  csrf_failed: 403,
+  not_found: 404,
+  unprocessable: 422,
+  conflict: 409,
+  rate_limited: 429,
+  out_of_stock: 400,
+  quantity_limit: 400,
+  maintenance: 503,
+  internal: 500,
+};
+
+/** The one error type of the API: every expected outcome is an AppError with a code the UI branches on. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError('not_found', what);
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('bad_request', message, fields);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProductListQuerySchema } from '@store/shared/catalog';
+import { DEPARTMENT_KEYS } from '@store/shared/constants';
+import { getBrand, getProduct, listBrands, listProducts } from './catalog.service.js';
+
+const handle = z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products/',
+    { schema: { tags: ['catalog'], summary: 'Product listing with filters, sort and pagination', querystring: ProductListQuerySchema } },
+    async (request) => listProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/products/:brand/:handle/',
+    { schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ brand: handle, handle }) } },
+    async (request) => ({ data: await getProduct(app.db, request.params.brand, request.params.handle) }),
+  );
+
+  app.get(
+    '/brands/',
+    { schema: { tags: ['catalog'], summary: 'Brands, optionally of one department', querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }) } },
+    async (request) => ({ data: await listBrands(app.db, request.query.department) }),
+  );
+
+  app.get(
+    '/brands/:handle/',
+    { schema: { tags: ['catalog'], summary: 'One brand', params: z.object({ handle }) } },
+    async (request) => ({ data: await getBrand(app.db, request.params.handle) }),
+  );
+};

@@ -1,0 +1,327 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  aggregateRating,
+  productUrl,
+  type BrandRef,
+  type Facet,
+  type ProductCard,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductListResponse,
+} from '@store/shared/catalog';
+import { discountedPrice } from '@store/shared/money';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import { brands, categories, collectionProducts, collections, departments, products, reviews, variants } from './catalog.tables.js';
+
+/** The columns a product card needs, all from products and brands (prices are kept on the product row). */
+export const cardColumns = {
+  id: products.id,
+  handle: products.handle,
+  name: products.name,
+  tags: products.tags,
+  images: products.images,
+  minPrice: products.minPrice,
+  minDiscountedPrice: products.minDiscountedPrice,
+  maxPrice: products.maxPrice,
+  maxDiscountValue: products.maxDiscountValue,
+  maxDiscountShowOnDetailPage: products.maxDiscountShowOnDetailPage,
+  maxDiscountShowOnHomepage: products.maxDiscountShowOnHomepage,
+  sale: products.sale,
+  inStock: products.inStock,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  brandId: brands.id,
+  brandHandle: brands.handle,
+  brandName: brands.name,
+};
+
+export type CardRow = {
+  id: number;
+  handle: string;
+  name: string;
+  tags: string[];
+  images: ProductCard['image'][] | NonNullable<ProductCard['image']>[];
+  minPrice: number;
+  minDiscountedPrice: number;
+  maxPrice: number;
+  maxDiscountValue: number;
+  maxDiscountShowOnDetailPage: boolean;
+  maxDiscountShowOnHomepage: boolean;
+  sale: boolean;
+  inStock: boolean;
+  rating: number;
+  reviewCount: number;
+  brandId: number;
+  brandHandle: string;
+  brandName: string;
+};
+
+export function toCard(row: CardRow): ProductCard {
+  const brand: BrandRef = { id: row.brandId, handle: row.brandHandle, name: row.brandName };
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    url: productUrl(row.brandHandle, row.handle),
+    brand,
+    image: row.images[0] ?? null,
+    tags: row.tags,
+    price: row.minPrice,
+    discounted_price: row.minDiscountedPrice,
+    from: row.minPrice !== row.maxPrice,
+    max_discount: {
+      value: row.maxDiscountValue,
+      show_on_detail_page: row.maxDiscountShowOnDetailPage,
+      show_on_homepage: row.maxDiscountShowOnHomepage,
+    },
+    sale: row.sale,
+    in_stock: row.inStock,
+    // Stored as the rounded mean times two, so half stars stay integers.
+    rating: row.rating / 2,
+    review_count: row.reviewCount,
+  };
+}
+
+const facetCache = new TtlCache<ProductListResponse['facets']>(60_000, 200);
+
+export function clearCatalogCaches() {
+  facetCache.clear();
+}
+
+async function departmentId(db: Db, key: string): Promise<number | null> {
+  const [row] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, key));
+  return row?.id ?? null;
+}
+
+async function filters(db: Db, q: ProductListQuery): Promise<SQL[] | null> {
+  const where: SQL[] = [eq(products.published, true)];
+  if (q.department !== undefined) {
+    const id = await departmentId(db, q.department);
+    if (id === null) return null;
+    where.push(eq(products.departmentId, id));
+  }
+  if (q.brand) {
+    const handles = q.brand.split(',').map((h) => h.trim()).filter(Boolean);
+    const rows = handles.length ? await db.select({ id: brands.id }).from(brands).where(inArray(brands.handle, handles)) : [];
+    if (rows.length === 0) return null;
+    where.push(inArray(products.brandId, rows.map((r) => r.id)));
+  }
+  if (q.category) {
+    const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.handle, q.category));
+    if (!cat) return null;
+    const children = await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, cat.id));
+    where.push(inArray(products.categoryId, [cat.id, ...children.map((c) => c.id)]));
+  }
+  if (q.collection) {
+    const [col] = await db.select({ id: collections.id }).from(collections).where(eq(collections.handle, q.collection));
+    if (!col) return null;
+    where.push(
+      inArray(
+        products.id,
+        db.select({ id: collectionProducts.productId }).from(collectionProducts).where(eq(collectionProducts.collectionId, col.id)),
+      ),
+    );
+  }
+  if (q.price_min !== undefined) where.push(gte(products.minDiscountedPrice, q.price_min * 100));
+  if (q.price_max !== undefined) where.push(lte(products.minDiscountedPrice, q.price_max * 100));
+  if (q.on_sale) where.push(sql`(${products.sale} or ${products.maxDiscountValue} > 0)`);
+  if (q.in_stock) where.push(eq(products.inStock, true));
+  return where;
+}
+
+const ORDER = {
+  newest: [desc(products.createdAt), desc(products.id)],
+  price_asc: [asc(products.minDiscountedPrice), asc(products.id)],
+  price_desc: [desc(products.minDiscountedPrice), desc(products.id)],
+  top_rated: [desc(products.rating), desc(products.reviewCount), desc(products.id)],
+} as const;
+
+async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
+  const key = `${q.department ?? '*'}|${q.category ?? ''}|${q.collection ?? ''}`;
+  return facetCache.getOrLoad(key, async () => {
+    const scope = await filters(db, { ...q, brand: undefined, price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined });
+    const where = and(...(scope ?? [sql`false`]));
+    const [brandRows, categoryRows, priceRows] = await Promise.all([
+      db
+        .select({ value: brands.handle, label: brands.name, count: count() })
+        .from(products)
+        .innerJoin(brands, eq(brands.id, products.brandId))
+        .where(where)
+        .groupBy(brands.handle, brands.name)
+        .orderBy(asc(brands.name)),
+      db
+        .select({ value: categories.handle, label: categories.name, count: count() })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(where)
+        .groupBy(categories.handle, categories.name)
+        .orderBy(asc(categories.name)),
+      db
+        .select({ min: sql<number>`coalesce(min(${products.minDiscountedPrice}), 0)::int`, max: sql<number>`coalesce(max(${products.minDiscountedPrice}), 0)::int` })
+        .from(products)
+        .where(where),
+    ]);
+    const facet = (rows: Facet[]) => rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.count) }));
+    return { brands: facet(brandRows), categories: facet(categoryRows), price: priceRows[0] ?? { min: 0, max: 0 } };
+  });
+}
+
+export async function listProducts(db: Db, q: ProductListQuery): Promise<ProductListResponse> {
+  const [where, facets] = await Promise.all([filters(db, q), loadFacets(db, q)]);
+  if (where === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets };
+  const condition = and(...where);
+  const [rows, totals] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(condition)
+      .orderBy(...ORDER[q.sort])
+      .limit(q.page_size)
+      .offset((q.page - 1) * q.page_size),
+    db.select({ n: count() }).from(products).where(condition),
+  ]);
+  return { count: Number(totals[0]?.n ?? 0), page: q.page, page_size: q.page_size, results: rows.map(toCard), facets };
+}
+
+/** Cards for the given product ids, in the order given. */
+export async function getCards(db: Db, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(cardColumns).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function getCardsByHandle(db: Db, handles: string[]): Promise<ProductCard[]> {
+  if (handles.length === 0) return [];
+  const rows = await db.select(cardColumns).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(inArray(products.handle, handles));
+  const byHandle = new Map(rows.map((r) => [r.handle, toCard(r)]));
+  return handles.flatMap((h) => byHandle.get(h) ?? []);
+}
+
+export async function getProduct(db: Db, brandHandle: string, productHandle: string): Promise<ProductDetail> {
+  const [row] = await db
+    .select({
+      product: products,
+      brand: brands,
+      department: departments.key,
+      category: { handle: categories.handle, name: categories.name },
+    })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .innerJoin(departments, eq(departments.id, products.departmentId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.handle, productHandle), eq(brands.handle, brandHandle), eq(products.published, true)));
+  if (!row) throw notFound('Product not found');
+  const p = row.product;
+  const [variantRows, reviewRows] = await Promise.all([
+    db.select().from(variants).where(eq(variants.productId, p.id)).orderBy(asc(variants.position), asc(variants.id)),
+    db
+      .select({ id: reviews.id, name: reviews.name, star: reviews.star, text: reviews.text, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(and(eq(reviews.productId, p.id), eq(reviews.approved, true)))
+      .orderBy(desc(reviews.createdAt))
+      .limit(50),
+  ]);
+  return {
+    id: p.id,
+    handle: p.handle,
+    name: p.name,
+    url: productUrl(row.brand.handle, p.handle),
+    body_html: p.bodyHtml,
+    brand: row.brand.name,
+    brand_ref: { id: row.brand.id, handle: row.brand.handle, name: row.brand.name },
+    brand_page: row.brand.pageHandle ? { page_ptr: { handle: row.brand.pageHandle } } : null,
+    department: row.department,
+    category: row.category?.handle ? { handle: row.category.handle, name: row.category.name } : null,
+    images: p.images,
+    tags: p.tags,
+    product_variants: variantRows.map((v) => ({
+      variant_id: v.id,
+      sku: v.sku,
+      title: v.title,
+      price: v.price,
+      discount: v.discount,
+      discounted_price: discountedPrice(v.price, v.discount),
+      stock: v.stock,
+      in_stock: v.stock > 0,
+    })),
+    max_discount: { value: p.maxDiscountValue, show_on_detail_page: p.maxDiscountShowOnDetailPage, show_on_homepage: p.maxDiscountShowOnHomepage },
+    sale: p.sale,
+    reviews: reviewRows.map((r) => ({ id: r.id, name: r.name, star: r.star, text: r.text, created_at: r.createdAt.toISOString() })),
+    rating: p.rating / 2,
+    review_count: p.reviewCount,
+    metafields: p.metafields,
+  };
+}
+
+export type BrandSummary = BrandRef & { description: string; page_handle: string | null; department: string; product_count: number };
+
+export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
+  const [row] = await db
+    .select({ brand: brands, department: departments.key, productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})` })
+    .from(brands)
+    .innerJoin(departments, eq(departments.id, brands.departmentId))
+    .where(eq(brands.handle, handle));
+  if (!row) throw notFound('Brand not found');
+  return {
+    id: row.brand.id,
+    handle: row.brand.handle,
+    name: row.brand.name,
+    description: row.brand.description,
+    page_handle: row.brand.pageHandle,
+    department: row.department,
+    product_count: row.productCount,
+  };
+}
+
+export async function listBrands(db: Db, departmentKey?: string): Promise<BrandSummary[]> {
+  const rows = await db
+    .select({ brand: brands, department: departments.key, productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})` })
+    .from(brands)
+    .innerJoin(departments, eq(departments.id, brands.departmentId))
+    .where(departmentKey === undefined ? undefined : eq(departments.key, departmentKey))
+    .orderBy(asc(brands.name));
+  return rows.map((row) => ({
+    id: row.brand.id,
+    handle: row.brand.handle,
+    name: row.brand.name,
+    description: row.brand.description,
+    page_handle: row.brand.pageHandle,
+    department: row.department,
+    product_count: row.productCount,
+  }));
+}
+
+/**
+ * Recomputes the denormalised price, stock and rating columns of the given products from their
+ * variants and approved reviews. Every write to variants or reviews calls this in the same transaction.
+ */
+export async function refreshProductAggregates(db: Db, productIds?: number[]): Promise<void> {
+  await db.execute(sql`
+    update products p set
+      min_price = coalesce(v.min_price, 0),
+      max_price = coalesce(v.max_price, 0),
+      min_discounted_price = coalesce(v.min_discounted, 0),
+      in_stock = coalesce(v.in_stock, false),
+      max_discount_value = coalesce(v.max_discount, 0),
+      rating = coalesce(r.rating2, 0),
+      review_count = coalesce(r.n, 0)
+    from products p2
+    left join lateral (
+      select min(price) as min_price, max(price) as max_price,
+             min(round((price / 100) * (100 - discount) / 100.0) * 100)::int as min_discounted,
+             bool_or(stock > 0) as in_stock, max(discount) as max_discount
+      from variants where product_id = p2.id
+    ) v on true
+    left join lateral (
+      select round(avg(star) * 2)::int as rating2, count(*)::int as n
+      from reviews where product_id = p2.id and approved
+    ) r on true
+    ${productIds ? sql`where p.id = p2.id and p2.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql`where p.id = p2.id`}
+  `);
+}
+
+export { aggregateRating };

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { Metafield, ProductImage } from '@store/shared/catalog';
+
+export const departments = pgTable('departments', {
+  id: serial().primaryKey(),
+  /** '' is beauty, the default department. */
+  key: text().notNull().unique(),
+  name: text().notNull(),
+  position: smallint().notNull().default(0),
+});
+
+export const brands = pgTable('brands', {
+  id: serial().primaryKey(),
+  handle: text().notNull().unique(),
+  name: text().notNull(),
+  description: text().notNull().default(''),
+  departmentId: integer().notNull().references(() => departments.id),
+  /** The brand page's page_ptr handle (SPEC §3 brand_page). */
+  pageHandle: text(),
+  luxury: boolean().notNull().default(false),
+});
+
+export const categories = pgTable('categories', {
+  id: serial().primaryKey(),
+  handle: text().notNull().unique(),
+  name: text().notNull(),
+  parentId: integer(),
+  departmentId: integer().notNull().references(() => departments.id),
+  position: smallint().notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    handle: text().notNull().unique(),
+    name: text().notNull(),
+    bodyHtml: text().notNull().default(''),
+    brandId: integer().notNull().references(() => brands.id),
+    departmentId: integer().notNull().references(() => departments.id),
+    categoryId: integer().references(() => categories.id),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    metafields: jsonb().$type<Metafield[]>().notNull().default([]),
+    images: jsonb().$type<ProductImage[]>().notNull().default([]),
+    maxDiscountValue: smallint().notNull().default(0),
+    maxDiscountShowOnDetailPage: boolean().notNull().default(true),
+    maxDiscountShowOnHomepage: boolean().notNull().default(true),
+    sale: boolean().notNull().default(false),
+    published: boolean().notNull().default(true),
+    /** Kept in step with variants and reviews by the catalog service, so listings sort and filter on an index. */
+    minPrice: integer().notNull().default(0),
+    minDiscountedPrice: integer().notNull().default(0),
+    maxPrice: integer().notNull().default(0),
+    inStock: boolean().notNull().default(true),
+    rating: integer().notNull().default(0),
+    reviewCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_department_created_idx').on(t.departmentId, t.createdAt.desc(), t.id.desc()),
+    index('products_department_price_idx').on(t.departmentId, t.minDiscountedPrice, t.id),
+    index('products_department_rating_idx').on(t.departmentId, t.rating.desc(), t.id),
+    index('products_brand_idx').on(t.brandId, t.createdAt.desc()),
+    index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('products_max_discount_range', sql`${t.maxDiscountValue} between 0 and 100`),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text().notNull().unique(),
+    title: text().notNull(),
+    /** Poisha; always a whole taka. */
+    price: integer().notNull(),
+    /** Percent, 0–100. */
+    discount: smallint().notNull().default(0),
+    stock: integer().notNull().default(0),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId, t.position),
+    check('variants_price_positive', sql`${t.price} >= 0 and ${t.price} % 100 = 0`),
+    check('variants_discount_range', sql`${t.discount} between 0 and 100`),
+    check('variants_stock_nonnegative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const collections = pgTable('collections', {
+  id: serial().primaryKey(),
+  handle: text().notNull().unique(),
+  title: text().notNull(),
+  departmentId: integer().notNull().references(() => departments.id),
+  /** Shown as a product slider on its department's home when set, in this order. */
+  homePosition: smallint(),
+});
+
+export const collectionProducts = pgTable(
+  'collection_products',
+  {
+    collectionId: integer()
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: smallint().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index('collection_products_position_idx').on(t.collectionId, t.position)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: integer(),
+    name: text().notNull(),
+    star: smallint().notNull(),
+    text: text().notNull().default(''),
+    approved: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reviews_product_idx').on(t.productId, t.createdAt.desc()), check('reviews_star_range', sql`${t.star} between 1 and 5`)],
+);
+

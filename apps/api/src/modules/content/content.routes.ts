@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NavQuerySchema, PageQuerySchema } from '@store/shared/content';
+import { DEPARTMENT_KEYS } from '@store/shared/constants';
+import {
+  getBasicSettings,
+  getBlogPost,
+  getFooter,
+  getHome,
+  getNavigation,
+  getPage,
+  getSiteConfig,
+  getSiteSettings,
+  listBlogPosts,
+  listPages,
+  listStoreLocations,
+} from './content.service.js';
+
+const slug = z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['content'];
+  app.get('/navigation/', { schema: { tags, summary: 'Mega-menu', querystring: NavQuerySchema } }, async (request) => {
+    const nav = await getNavigation(app.db, request.query.type);
+    const config = await getSiteConfig(app.db, request.query.type);
+    return { data: { data: nav, highlight_message: config.highlight_message } };
+  });
+  app.get('/footer/', { schema: { tags, summary: 'Footer groups', querystring: NavQuerySchema } }, async (request) => ({
+    data: { data: await getFooter(app.db, request.query.type) },
+  }));
+  app.get('/basic-settings/', { schema: { tags, summary: 'Logo, colours, maintenance flag' } }, async () => ({
+    data: { data: await getBasicSettings(app.db) },
+  }));
+  app.get('/settings/', { schema: { tags, summary: 'Site settings: timers, shipping fees, maintenance' } }, async () => ({
+    data: await getSiteSettings(app.db),
+  }));
+  app.get('/site-config/', { schema: { tags, summary: 'Logo, nav, footer and basic settings in one call', querystring: NavQuerySchema } }, async (request) => ({
+    data: await getSiteConfig(app.db, request.query.type),
+  }));
+  app.get(
+    '/home/',
+    { schema: { tags, summary: 'Banners and product sliders of a department home', querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }) } },
+    async (request) => ({
+      data: await getHome(app.db, request.query.department ?? request.department, {
+        loggedIn: request.customerId !== null,
+        bd: request.location === 'BD',
+      }),
+    }),
+  );
+  app.get('/pages/', { schema: { tags, summary: 'Content page list' } }, async () => ({ data: await listPages(app.db) }));
+  app.get('/pages/:handle/', { schema: { tags, summary: 'Content page', params: z.object({ handle: slug }) } }, async (request) => ({
+    data: await getPage(app.db, request.params.handle),
+  }));
+  app.get('/blogs/', { schema: { tags, summary: 'Blog posts, newest first', querystring: PageQuerySchema } }, async (request) =>
+    listBlogPosts(app.db, request.query.page),
+  );
+  app.get('/blogs/:slug/', { schema: { tags, summary: 'Blog article', params: z.object({ slug }) } }, async (request) => ({
+    data: await getBlogPost(app.db, request.params.slug),
+  }));
+  app.get('/store-locations/', { schema: { tags, summary: 'Pickup stores' } }, async () => ({ data: await listStoreLocations(app.db) }));
+};

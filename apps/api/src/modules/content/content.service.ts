@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { ProductCard } from '@store/shared/catalog';
+import type {
+  Banner,
+  BasicSettings,
+  BlogPost,
+  BlogPostSummary,
+  FooterGroup,
+  HomeResponse,
+  NavItem,
+  Page,
+  PromoteEntry,
+  SiteConfig,
+  SiteSettings,
+  StoreLocation,
+} from '@store/shared/content';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
+import { collectionProducts, collections, departments } from '../catalog/catalog.tables.js';
+import { getCards, getCardsByHandle } from '../catalog/catalog.service.js';
+import { banners, blogPosts, footerGroups, footerLinks, navItems, pages, settings, storeLocations } from './content.tables.js';
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  SMS_TIMER: 2,
+  OTP_VALIDITY: 5,
+  shipping_fees: { same_day: 15000, standard_inside_dhaka: 6000, dhaka_suburb: 10000, outside_dhaka: 13000 },
+  site_under_maintenance: false,
+  support_phone: '+8809610001010',
+  support_email: 'care@glowbazaar.com.bd',
+  whatsapp_number: '+8801711000000',
+};
+
+export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
+  site_under_maintenance: false,
+  logo: null,
+  logo_logged: null,
+  colours: {
+    general: { main: '#c2185b', separator: '#f3d1dc', font: '#1f1f1f' },
+    registered: { main: '#8e24aa', separator: '#e6d0ee', font: '#1f1f1f' },
+  },
+};
+
+/** Settings change rarely and are read on every page: a few seconds of staleness buys a lot. */
+const cache = new TtlCache<unknown>(5_000, 100);
+
+export function clearContentCaches() {
+  cache.clear();
+}
+
+async function readSetting<T extends object>(db: Db, key: string, fallback: T): Promise<T> {
+  return cache.getOrLoad(`setting:${key}`, async () => {
+    const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+    return { ...fallback, ...(row?.value as Partial<T> | undefined) };
+  }) as Promise<T>;
+}
+
+export async function writeSetting(db: Db, key: string, value: object): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  cache.clear();
+}
+
+export const getSiteSettings = (db: Db) => readSetting(db, 'site', DEFAULT_SITE_SETTINGS);
+
+export async function getBasicSettings(db: Db): Promise<BasicSettings> {
+  const [basic, site] = await Promise.all([readSetting(db, 'basic', DEFAULT_BASIC_SETTINGS), getSiteSettings(db)]);
+  // One switch: the maintenance flag of the site settings is the one that counts.
+  return { ...basic, site_under_maintenance: site.site_under_maintenance };
+}
+
+type NavRow = typeof navItems.$inferSelect;
+
+async function resolvePromotes(db: Db, rows: NavRow[]): Promise<Map<number, PromoteEntry[]>> {
+  const handles = [...new Set(rows.flatMap((r) => r.promote.flatMap((p) => (p.type === 'product' ? p.productHandles : []))))];
+  const cards = new Map<string, ProductCard>((await getCardsByHandle(db, handles)).map((c) => [c.handle, c]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      r.promote.map((p): PromoteEntry =>
+        p.type === 'product'
+          ? { type: 'product', value: { headline: p.headline, products: p.productHandles.flatMap((h) => cards.get(h) ?? []) } }
+          : { type: 'promote_page_for_menu', value: { title: p.title, page: p.page, image: p.image, open_in_new_tab: p.open_in_new_tab } },
+      ),
+    ]),
+  );
+}
+
+export async function getNavigation(db: Db, menu: 'beauty' | 'kids'): Promise<NavItem[]> {
+  return cache.getOrLoad(`nav:${menu}`, async () => {
+    const rows = await db.select().from(navItems).where(eq(navItems.menu, menu)).orderBy(asc(navItems.position), asc(navItems.id));
+    const promotes = await resolvePromotes(db, rows);
+    const toItem = (r: NavRow): NavItem => ({
+      id: r.id,
+      title: r.title,
+      children: rows.filter((c) => c.parentId === r.id).map(toItem),
+      relative_url: r.relativeUrl,
+      external_url: r.externalUrl,
+      redirect_url: r.redirectUrl ? { relative_url: r.redirectUrl } : null,
+      menu_color: r.menuColor,
+      menu_link_icon: r.menuLinkIcon,
+      disable_url: r.disableUrl,
+      type: r.type as NavItem['type'],
+      visible_only_to_logged_in_users: r.visibleOnlyToLoggedInUsers,
+      open_in_new_tab: r.openInNewTab,
+      page: r.page,
+      products: r.productsHeadline ? { headline: r.productsHeadline } : null,
+      promote: promotes.get(r.id) ?? [],
+    });
+    return rows.filter((r) => r.parentId === null).map(toItem);
+  }) as Promise<NavItem[]>;
+}
+
+export async function getFooter(db: Db, menu: 'beauty' | 'kids'): Promise<FooterGroup[]> {
+  return cache.getOrLoad(`footer:${menu}`, async () => {
+    const groups = await db.select().from(footerGroups).where(eq(footerGroups.menu, menu)).orderBy(asc(footerGroups.position));
+    const links = groups.length
+      ? await db.select().from(footerLinks).where(inArray(footerLinks.groupId, groups.map((g) => g.id))).orderBy(asc(footerLinks.position))
+      : [];
+    return groups.map((g) => ({
+      id: g.id,
+      title: g.title,
+      children: links.filter((l) => l.groupId === g.id).map((l) => ({ id: l.id, title: l.title, relative_url: l.relativeUrl, menu_icon: l.menuIcon })),
+    }));
+  }) as Promise<FooterGroup[]>;
+}
+
+export async function getSiteConfig(db: Db, menu: 'beauty' | 'kids'): Promise<SiteConfig> {
+  const [nav, footer, basicSettings, highlight] = await Promise.all([
+    getNavigation(db, menu),
+    getFooter(db, menu),
+    getBasicSettings(db),
+    readSetting(db, 'highlight', { message: null as string | null }),
+  ]);
+  return { logo: basicSettings.logo, nav, highlight_message: highlight.message, footer, basicSettings };
+}
+
+/** Banners and product sliders of a department home. Banners are filtered by who is looking (SPEC §5). */
+export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn: boolean; bd: boolean }): Promise<HomeResponse> {
+  const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, departmentKey));
+  if (!dept) throw notFound('Department not found');
+  const sections = await cache.getOrLoad(`home:${departmentKey}`, async () => {
+    const [bannerRows, collectionRows] = await Promise.all([
+      db.select().from(banners).where(eq(banners.departmentId, dept.id)).orderBy(asc(banners.position)),
+      db
+        .select({ id: collections.id, title: collections.title, handle: collections.handle })
+        .from(collections)
+        .where(and(eq(collections.departmentId, dept.id), isNotNull(collections.homePosition)))
+        .orderBy(asc(collections.homePosition)),
+    ]);
+    const withProducts = await Promise.all(
+      collectionRows.map(async (c) => {
+        const ids = await db
+          .select({ id: collectionProducts.productId })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.collectionId, c.id))
+          .orderBy(asc(collectionProducts.position))
+          .limit(12);
+        return { ...c, products: await getCards(db, ids.map((r) => r.id)) };
+      }),
+    );
+    return { bannerRows, withProducts };
+  }) as { bannerRows: (typeof banners.$inferSelect)[]; withProducts: HomeResponse['sections'] };
+  const visible = sections.bannerRows.filter(
+    (b) => b.audience === 'all' || (b.audience === 'logged_in' && viewer.loggedIn) || (b.audience === 'bd' && (viewer.bd || viewer.loggedIn)),
+  );
+  const toBanner = (b: (typeof visible)[number]): Banner & { device: string } => ({
+    id: b.id,
+    title: b.title,
+    subtitle: b.subtitle,
+    link_url: b.linkUrl,
+    image: b.image,
+    placement: b.placement as Banner['placement'],
+    device: b.device,
+  });
+  return { department: departmentKey, banners: visible.map(toBanner), sections: sections.withProducts };
+}
+
+export async function getPage(db: Db, handle: string): Promise<Page> {
+  const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
+  if (!row) throw notFound('Page not found');
+  return { handle: row.handle, title: row.title, body_html: row.bodyHtml, meta_title: row.metaTitle || row.title, meta_description: row.metaDescription };
+}
+
+export async function listPages(db: Db): Promise<{ handle: string; title: string }[]> {
+  return db.select({ handle: pages.handle, title: pages.title }).from(pages).orderBy(asc(pages.title));
+}
+
+const toSummary = (r: typeof blogPosts.$inferSelect): BlogPostSummary => ({
+  slug: r.slug,
+  title: r.title,
+  excerpt: r.excerpt,
+  image: r.image,
+  author: r.author,
+  published_at: r.publishedAt.toISOString(),
+});
+
+export async function listBlogPosts(db: Db, page: number, pageSize = 6): Promise<{ count: number; page: number; page_size: number; results: BlogPostSummary[] }> {
+  const [rows, totals] = await Promise.all([
+    db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(blogPosts),
+  ]);
+  return { count: Number(totals[0]?.n ?? 0), page, page_size: pageSize, results: rows.map(toSummary) };
+}
+
+export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+  if (!row) throw notFound('Article not found');
+  return { ...toSummary(row), body_html: row.bodyHtml };
+}
+
+export async function listStoreLocations(db: Db): Promise<StoreLocation[]> {
+  return db
+    .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address, area: storeLocations.area, city: storeLocations.city, phone: storeLocations.phone, hours: storeLocations.hours })
+    .from(storeLocations)
+    .orderBy(asc(storeLocations.id));
+}

@@ -1,0 +1,34 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@store/shared/api';
+import { messages } from '@store/shared/messages';
+import { AppError } from '../lib/errors.js';
+
+/** One error handler: field errors for bad input, the AppError contract for expected outcomes, 5xx hidden. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    let body: ApiErrorBody;
+    let status: number;
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+    } else if (hasZodFastifySchemaValidationErrors(err)) {
+      status = 400;
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[path] ??= issue.message ?? 'Invalid value';
+      }
+      body = { error: { code: 'bad_request', message: messages.badRequest, fields } };
+    } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      status = err.statusCode;
+      const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : status === 403 ? 'forbidden' : 'bad_request';
+      body = { error: { code, message: err.message } };
+    } else {
+      request.log.error({ err }, 'unhandled error');
+      status = 500;
+      body = { error: { code: 'internal', message: messages.internalError } };
+    }
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { EnvError, parseEnv } from './config/env.js';
+import { openDatabase } from './db/open.js';
+import { isSeeded, seedDemo } from './db/seed/index.js';
+import { buildApp } from './app.js';
+
+const webBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+async function main() {
+  const env = parseEnv(process.env);
+  const database = await openDatabase(env);
+  if (env.SEED_DEMO && !(await isSeeded(database.db))) {
+    console.log('Seeding the demo shop (first run)…');
+    await seedDemo(database, { dataDir: env.DATA_DIR });
+  }
+  const app = await buildApp({ env, database, webBuildDir });
+  const close = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', close);
+  process.once('SIGINT', close);
+  await app.listen({ host: env.HOST, port: env.PORT });
+  console.log(`Storefront on http://localhost:${env.PORT} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof EnvError ? err.message : err);
+  process.exit(1);
+});
