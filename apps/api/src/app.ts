@@ -5,7 +5,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@store/shared/api';
-import type { Env } from './config/env.js';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { mediaDir, type Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { registerCsrf } from './plugins/csrf.js';
@@ -36,7 +39,6 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   const app = Fastify({
     logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
     trustProxy: true,
-    disableRequestLogging: env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -56,6 +58,18 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const media = resolve(mediaDir(env));
+  mkdirSync(media, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: media,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 
   registerErrorHandler(app);
   registerRequestContext(app);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { EnvError, parseEnv } from './config/env.js';
+import { EnvError, mediaDir, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
@@ -11,7 +11,7 @@ async function main() {
   const database = await openDatabase(env);
   if (env.SEED_DEMO && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
-    await seedDemo(database, { dataDir: env.DATA_DIR });
+    await seedDemo(database, { mediaDir: mediaDir(env) });
   }
   const app = await buildApp({ env, database, webBuildDir });
   const close = async () => {

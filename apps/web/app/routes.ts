@@ -1,3 +1,25 @@
-import { type RouteConfig, index } from '@react-router/dev/routes';
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
 
-export default [index('routes/home.tsx')] satisfies RouteConfig;
+/**
+ * The routes of SPEC.md §2. `:section?` is the optional kids/home/sports prefix (see
+ * SECTION_PREFIXES); a loader answers 404 for any other value.
+ */
+export default [
+  index('routes/home.tsx', { id: 'home-beauty' }),
+  route('toys', 'routes/home.tsx', { id: 'home-toys' }),
+  route('home', 'routes/home.tsx', { id: 'home-home' }),
+  route('sport', 'routes/home.tsx', { id: 'home-sport' }),
+  route(':section?/all-product', 'routes/listing.tsx'),
+  route(':section?/product', 'routes/search.tsx'),
+  route(':section?/brand/:brand', 'routes/brand.tsx'),
+  route(':section?/brand/:brand/:product', 'routes/product.tsx'),
+  route('page/:id', 'routes/page.tsx'),
+  route('blog', 'routes/blog-list.tsx', { id: 'blog-list' }),
+  route('blogs', 'routes/blog-list.tsx', { id: 'blogs-list' }),
+  route('blog/:slug', 'routes/blog-post.tsx'),
+  route('about-us/terms-conditions', 'routes/about.tsx', { id: 'about-terms' }),
+  route('about-us/privacy-policy', 'routes/about.tsx', { id: 'about-privacy' }),
+  route('404', 'routes/not-found.tsx', { id: 'not-found' }),
+  route(':locale/404', 'routes/not-found.tsx', { id: 'not-found-locale' }),
+  route('*', 'routes/catch-all.tsx'),
+] satisfies RouteConfig;

@@ -13,6 +13,8 @@ export const EnvSchema = z.object({
   /** A PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Product and banner images; defaults to DATA_DIR/media. Served at /media/. */
+  MEDIA_DIR: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Redis for rate limits and caches across processes; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
@@ -29,6 +31,8 @@ export const EnvSchema = z.object({
   LOCALE_PREFIX: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'must look like en or en-bd').optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
+
+export const mediaDir = (env: Pick<Env, 'MEDIA_DIR' | 'DATA_DIR'>) => env.MEDIA_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/media`;
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { parseEnv } from '../config/env.js';
+import { mediaDir, parseEnv } from '../config/env.js';
 import { connect } from './client.js';
 import { openDatabase } from './open.js';
 import { seedDemo } from './seed/index.js';
@@ -17,6 +17,6 @@ if (env.DATABASE_URL) {
   rmSync(env.DATA_DIR, { recursive: true, force: true });
 }
 const database = await openDatabase(env);
-await seedDemo(database, { dataDir: env.DATA_DIR });
+await seedDemo(database, { mediaDir: mediaDir(env) });
 console.log(`Database reset and seeded (${database.kind}).`);
 await database.close();

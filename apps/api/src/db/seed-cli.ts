@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { parseEnv } from '../config/env.js';
+import { mediaDir, parseEnv } from '../config/env.js';
 import { openDatabase } from './open.js';
 import { seedDemo } from './seed/index.js';
 
@@ -12,6 +12,6 @@ if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
 const env = parseEnv(process.env);
 const database = await openDatabase(env);
 const started = Date.now();
-await seedDemo(database, { dataDir: env.DATA_DIR, ...(products ? { products } : {}) });
+await seedDemo(database, { mediaDir: mediaDir(env), ...(products ? { products } : {}) });
 console.log(`Seeded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 await database.close();

@@ -2,7 +2,14 @@ import { count } from 'drizzle-orm';
 import type { Database, Db } from '../client.js';
 import { departments } from '../schema.js';
 
-export type SeedOptions = { dataDir: string; products?: number };
+export type SeedOptions = {
+  /** Where generated images are written (served at /media/). */
+  mediaDir: string;
+  /** Generate image files; tests turn this off for speed (URLs are still set). */
+  images?: boolean;
+  /** Catalog size for benchmarks; the demo shop when absent. */
+  products?: number;
+};
 
 /** The demo shop is there once departments exist. */
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const sharedSrc = fileURLToPath(new URL('./packages/shared/src/', import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    // Tests read the shared package from source, so no build is needed before `vitest`.
+    alias: [{ find: /^@store\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` }],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    setupFiles: ['./vitest.setup.ts'],
+  },
+});
