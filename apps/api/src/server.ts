@@ -1,10 +1,11 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EnvError, mediaDir, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 
-const webBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
+const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
 async function main() {
   const env = parseEnv(process.env);
@@ -13,7 +14,7 @@ async function main() {
     console.log('Seeding the demo shop (first run)…');
     await seedDemo(database, { mediaDir: mediaDir(env) });
   }
-  const app = await buildApp({ env, database, webBuildDir });
+  const app = await buildApp({ env, database, webBuildDir: env.WEB_BUILD_DIR ? resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir });
   const close = async () => {
     await app.close();
     await database.close();

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { DEPARTMENT_KEYS } from './constants.js';
+import { isEmail, normalizeEmail } from './email.js';
+import { canonicalBdMobile } from './phone.js';
+import { messages } from './messages.js';
 
 export const ImageSchema = z.object({
   original: z.string(),
@@ -116,6 +119,43 @@ export function aggregateRating(stars: readonly number[]): number {
   const mean = stars.reduce((a, b) => a + b, 0) / stars.length;
   return Math.round(mean * 2) / 2;
 }
+
+/** A brand with its description, as GET /brands/ and /brands/:handle/ answer. */
+export type BrandSummary = BrandRef & { description: string; page_handle: string | null; department: string; product_count: number };
+
+/**
+ * A 'Notify me' request for an out-of-stock variant: an email OR a BD mobile number. The browser
+ * sends whichever the shopper typed; the API stores the email lowercased and the phone as +8801XXXXXXXXX.
+ */
+export const NotifyMeSchema = z
+  .object({
+    variant_id: z.number().int().positive(),
+    email: z.string().trim().max(254).optional(),
+    phone: z.string().trim().max(32).optional(),
+  })
+  .transform((v, ctx) => {
+    const email = v.email ? normalizeEmail(v.email) : '';
+    const phone = v.phone ?? '';
+    if (!email && !phone) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: messages.addressEmailOrPhoneRequired });
+      return z.NEVER;
+    }
+    if (email) {
+      if (!isEmail(email)) {
+        ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailInvalid });
+        return z.NEVER;
+      }
+      return { variant_id: v.variant_id, email, phone: null };
+    }
+    const canonical = canonicalBdMobile(phone);
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: messages.phoneInvalid });
+      return z.NEVER;
+    }
+    return { variant_id: v.variant_id, email: null, phone: canonical };
+  });
+export type NotifyMeInput = z.input<typeof NotifyMeSchema>;
+export type NotifyMeRequest = z.output<typeof NotifyMeSchema>;
 
 export function productUrl(brandHandle: string, productHandle: string): string {
   return `/brand/${brandHandle}/${productHandle}`;

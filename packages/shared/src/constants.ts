@@ -37,3 +37,16 @@ export type PerfumeTag = keyof typeof PERFUME_TYPES;
 export const SERVICE_TIME_ZONE = 'Asia/Dhaka';
 export const SERVICE_OPEN_HOUR = 10;
 export const SERVICE_CLOSE_HOUR = 18;
+
+/** Browser storage keys (SPEC §3). The auth token itself lives only in an HttpOnly cookie (docs/decisions/002-auth-token-cookie.md). */
+export const STORAGE_KEYS = {
+  csrf: 'csrftoken',
+  pendingWishlist: 'pending_wishlist_product_id',
+  location: 'user_location',
+  cookieAcceptance: 'cookie_acceptance',
+  siteSettings: 'site_settings',
+  checkForm: 'check_form',
+  passwordlessBlockUntil: 'passwordless_block_until',
+  otpResendBlockUntil: 'otp_resend_block_until',
+  otpExpiresAt: 'otp_expires_at',
+} as const;

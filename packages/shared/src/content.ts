@@ -53,6 +53,18 @@ export type SiteSettings = {
   whatsapp_number: string;
 };
 
+/** GET /public-config/: what the storefront shell shows or switches on besides the menus. */
+export type PublicConfig = {
+  support_phone: string;
+  support_email: string;
+  whatsapp_number: string;
+  site_under_maintenance: boolean;
+  /** The social tracking pixel runs only when this is set. */
+  facebook_pixel_id: string | null;
+  /** A locale or region segment the not-found page also answers under (/{prefix}/404). */
+  locale_prefix: string | null;
+};
+
 export type SiteConfig = {
   logo: string | null;
   nav: NavItem[];

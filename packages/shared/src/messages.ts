@@ -17,6 +17,7 @@ export const messages = {
   loginRequired: 'Please login to proceed',
   chooseDeliveryAddress: 'Please choose delivery address',
   biggerPurchase: (phone: string) => `For bigger purchase, please contact ${phone}`,
+  notifyMeSaved: 'We will let you know when it is back in stock',
   lowStock: (name: string, variant: string, left: number) => `${name} - ${variant} only ${left} products left`,
   emailNotVerified: 'Email not verified, new magic link has been sent to your email',
   wrongCredentials: 'Wrong username or password',

@@ -18,6 +18,8 @@ export const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Redis for rate limits and caches across processes; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** The React Router build folder served by this process (apps/web/build by default). */
+  WEB_BUILD_DIR: z.string().optional(),
   /** Seed the demo shop when the database is empty. */
   SEED_DEMO: bool.default(true),
   SUPPORT_PHONE: z.string().default('+8809610001010'),

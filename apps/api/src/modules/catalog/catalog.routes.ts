@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListQuerySchema } from '@store/shared/catalog';
+import { NotifyMeSchema, ProductListQuerySchema } from '@store/shared/catalog';
 import { DEPARTMENT_KEYS } from '@store/shared/constants';
-import { getBrand, getProduct, listBrands, listProducts } from './catalog.service.js';
+import { getBrand, getProduct, listBrands, listProducts, listRelated, requestStockNotification } from './catalog.service.js';
 
 const handle = z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
 
@@ -17,6 +17,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:brand/:handle/',
     { schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ brand: handle, handle }) } },
     async (request) => ({ data: await getProduct(app.db, request.params.brand, request.params.handle) }),
+  );
+
+  app.get(
+    '/products/:brand/:handle/related/',
+    { schema: { tags: ['catalog'], summary: "'You may also like': products of the same category", params: z.object({ brand: handle, handle }) } },
+    async (request) => ({ data: await listRelated(app.db, request.params.brand, request.params.handle) }),
+  );
+
+  app.post(
+    '/notify-me/',
+    { schema: { tags: ['catalog'], summary: 'Ask to be told when an out-of-stock variant is back', body: NotifyMeSchema } },
+    async (request, reply) => reply.status(201).send(await requestStockNotification(app.db, request.body, request.customerId)),
   );
 
   app.get(

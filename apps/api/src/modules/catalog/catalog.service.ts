@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   aggregateRating,
   productUrl,
   type BrandRef,
+  type BrandSummary,
   type Facet,
+  type NotifyMeRequest,
   type ProductCard,
   type ProductDetail,
   type ProductListQuery,
@@ -11,9 +13,20 @@ import {
 } from '@store/shared/catalog';
 import { discountedPrice } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { brands, categories, collectionProducts, collections, departments, products, reviews, variants } from './catalog.tables.js';
+import { messages } from '@store/shared/messages';
+import {
+  brands,
+  categories,
+  collectionProducts,
+  collections,
+  departments,
+  products,
+  reviews,
+  stockNotifications,
+  variants,
+} from './catalog.tables.js';
 
 /** The columns a product card needs, all from products and brands (prices are kept on the product row). */
 export const cardColumns = {
@@ -257,8 +270,6 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
   };
 }
 
-export type BrandSummary = BrandRef & { description: string; page_handle: string | null; department: string; product_count: number };
-
 export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
   const [row] = await db
     .select({ brand: brands, department: departments.key, productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})` })
@@ -293,6 +304,45 @@ export async function listBrands(db: Db, departmentKey?: string): Promise<BrandS
     department: row.department,
     product_count: row.productCount,
   }));
+}
+
+const RELATED_LIMIT = 12;
+
+/**
+ * 'You may also like': newest products of the same category (of the same brand when the product
+ * has no category), without the product itself. Each branch reads one index in order.
+ */
+export async function listRelated(db: Db, brandHandle: string, productHandle: string): Promise<ProductCard[]> {
+  const [row] = await db
+    .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.handle, productHandle), eq(brands.handle, brandHandle), eq(products.published, true)));
+  if (!row) throw notFound('Product not found');
+  const scope = row.categoryId === null ? eq(products.brandId, row.brandId) : eq(products.categoryId, row.categoryId);
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(scope, ne(products.id, row.id), eq(products.published, true)))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(RELATED_LIMIT);
+  return rows.map(toCard);
+}
+
+/** Stores a 'Notify me' request; asking again for the same variant and contact is a no-op, not an error. */
+export async function requestStockNotification(db: Db, input: NotifyMeRequest, customerId: number | null): Promise<{ success: true; message: string }> {
+  const [variant] = await db
+    .select({ id: variants.id })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(eq(variants.id, input.variant_id), eq(products.published, true)));
+  if (!variant) throw badRequest(messages.badRequest, { variant_id: 'No such product variant' });
+  await db
+    .insert(stockNotifications)
+    .values({ variantId: variant.id, email: input.email, phone: input.phone, customerId })
+    .onConflictDoNothing();
+  return { success: true, message: messages.notifyMeSaved };
 }
 
 /**

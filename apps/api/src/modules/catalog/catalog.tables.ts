@@ -145,3 +145,28 @@ export const reviews = pgTable(
   (t) => [index('reviews_product_idx').on(t.productId, t.createdAt.desc()), check('reviews_star_range', sql`${t.star} between 1 and 5`)],
 );
 
+
+/**
+ * 'Notify me' requests for out-of-stock variants: one contact (email or phone) per row. A pending
+ * request (notified_at null) is unique per variant and contact, so asking twice stores it once.
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial().primaryKey(),
+    variantId: integer()
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    email: text(),
+    /** Canonical +8801XXXXXXXXX. */
+    phone: text(),
+    customerId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_notifications_pending_email_idx').on(t.variantId, t.email).where(sql`${t.notifiedAt} is null and ${t.email} is not null`),
+    uniqueIndex('stock_notifications_pending_phone_idx').on(t.variantId, t.phone).where(sql`${t.notifiedAt} is null and ${t.phone} is not null`),
+    check('stock_notifications_one_contact', sql`(${t.email} is null) <> (${t.phone} is null)`),
+  ],
+);

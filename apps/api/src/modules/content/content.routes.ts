@@ -9,6 +9,7 @@ import {
   getHome,
   getNavigation,
   getPage,
+  getPublicConfig,
   getSiteConfig,
   getSiteSettings,
   listBlogPosts,
@@ -47,6 +48,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     }),
   );
+  app.get('/public-config/', { schema: { tags, summary: 'Support contacts, tracking pixel id, locale prefix, maintenance flag' } }, async () => ({
+    data: await getPublicConfig(app.db, app.env),
+  }));
   app.get('/pages/', { schema: { tags, summary: 'Content page list' } }, async () => ({ data: await listPages(app.db) }));
   app.get('/pages/:handle/', { schema: { tags, summary: 'Content page', params: z.object({ handle: slug }) } }, async (request) => ({
     data: await getPage(app.db, request.params.handle),

@@ -10,12 +10,15 @@ import type {
   NavItem,
   Page,
   PromoteEntry,
+  PublicConfig,
   SiteConfig,
   SiteSettings,
   StoreLocation,
 } from '@store/shared/content';
+import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { collectionProducts, collections, departments } from '../catalog/catalog.tables.js';
 import { getCards, getCardsByHandle } from '../catalog/catalog.service.js';
@@ -48,11 +51,16 @@ export function clearContentCaches() {
   cache.clear();
 }
 
-async function readSetting<T extends object>(db: Db, key: string, fallback: T): Promise<T> {
+/** The stored value of a setting (possibly partial, possibly absent); callers merge their own defaults. */
+async function readStoredSetting(db: Db, key: string): Promise<Record<string, unknown>> {
   return cache.getOrLoad(`setting:${key}`, async () => {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-    return { ...fallback, ...(row?.value as Partial<T> | undefined) };
-  }) as Promise<T>;
+    return (row?.value as Record<string, unknown> | undefined) ?? {};
+  }) as Promise<Record<string, unknown>>;
+}
+
+async function readSetting<T extends object>(db: Db, key: string, fallback: T): Promise<T> {
+  return { ...fallback, ...((await readStoredSetting(db, key)) as Partial<T>) };
 }
 
 export async function writeSetting(db: Db, key: string, value: object): Promise<void> {
@@ -178,10 +186,40 @@ export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn:
   return { department: departmentKey, banners: visible.map(toBanner), sections: sections.withProducts };
 }
 
+/**
+ * What the storefront shell needs besides the menus: support contacts (a stored 'site' setting wins,
+ * else the environment), the tracking pixel id and the locale prefix of the not-found page.
+ */
+export async function getPublicConfig(db: Db, env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX'>): Promise<PublicConfig> {
+  const site = await readSetting(db, 'site', {
+    ...DEFAULT_SITE_SETTINGS,
+    support_phone: env.SUPPORT_PHONE,
+    support_email: env.SUPPORT_EMAIL,
+    whatsapp_number: env.WHATSAPP_NUMBER,
+  });
+  return {
+    support_phone: site.support_phone,
+    support_email: site.support_email,
+    whatsapp_number: site.whatsapp_number,
+    site_under_maintenance: site.site_under_maintenance,
+    facebook_pixel_id: env.FACEBOOK_PIXEL_ID ?? null,
+    locale_prefix: env.LOCALE_PREFIX ?? null,
+  };
+}
+
+/** Rich text is sanitised once per cache period, not on every request: pages are read far more than written. */
 export async function getPage(db: Db, handle: string): Promise<Page> {
-  const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
-  if (!row) throw notFound('Page not found');
-  return { handle: row.handle, title: row.title, body_html: row.bodyHtml, meta_title: row.metaTitle || row.title, meta_description: row.metaDescription };
+  return cache.getOrLoad(`page:${handle}`, async () => {
+    const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
+    if (!row) throw notFound('Page not found');
+    return {
+      handle: row.handle,
+      title: row.title,
+      body_html: sanitizeBodyHtml(row.bodyHtml),
+      meta_title: row.metaTitle || row.title,
+      meta_description: row.metaDescription,
+    };
+  }) as Promise<Page>;
 }
 
 export async function listPages(db: Db): Promise<{ handle: string; title: string }[]> {
@@ -206,9 +244,11 @@ export async function listBlogPosts(db: Db, page: number, pageSize = 6): Promise
 }
 
 export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
-  if (!row) throw notFound('Article not found');
-  return { ...toSummary(row), body_html: row.bodyHtml };
+  return cache.getOrLoad(`blog:${slug}`, async () => {
+    const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
+    if (!row) throw notFound('Article not found');
+    return { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) };
+  }) as Promise<BlogPost>;
 }
 
 export async function listStoreLocations(db: Db): Promise<StoreLocation[]> {

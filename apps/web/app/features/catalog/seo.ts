@@ -1,0 +1,85 @@
+import { CURRENCY } from '@store/shared/constants';
+import type { ProductDetail } from '@store/shared/catalog';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Plain text of trusted, sanitised HTML: tags dropped, common entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/gi, (m, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** At most `max` characters, cut at a word boundary when one is near, with an ellipsis when cut. */
+export function truncate(text: string, max = 160): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+export function metafield(p: Pick<ProductDetail, 'metafields'>, key: string): string | null {
+  const value = p.metafields.find((m) => m.key === key)?.value.trim();
+  return value ? value : null;
+}
+
+/** The page title and meta description of a product: its title_tag and description_tag metafields first. */
+export function productSeo(p: Pick<ProductDetail, 'metafields' | 'name' | 'brand' | 'body_html'>): { title: string; description: string } {
+  return {
+    title: metafield(p, 'title_tag') ?? `${p.name} | ${p.brand}`,
+    description: metafield(p, 'description_tag') ?? truncate(htmlToText(p.body_html), 160),
+  };
+}
+
+export type Crumb = { name: string; path: string };
+
+const absolute = (origin: string, path: string) => new URL(path, origin).toString();
+const taka = (poisha: number) => Math.round(poisha / 100);
+
+/** schema.org BreadcrumbList for the crumbs shown on the page. */
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: absolute(origin, c.path) })),
+  };
+}
+
+/**
+ * schema.org Product: one Offer per variant in BDT (price in whole taka, after discount), new
+ * condition, in or out of stock; AggregateRating only when the product has reviews (SPEC §9).
+ */
+export function productJsonLd(p: ProductDetail, origin: string) {
+  const url = absolute(origin, p.url);
+  const offers = p.product_variants.map((v) => ({
+    '@type': 'Offer',
+    sku: v.sku,
+    name: v.title,
+    price: taka(v.discounted_price),
+    priceCurrency: CURRENCY,
+    availability: v.in_stock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+    url: p.product_variants.length > 1 ? `${url}?variant=${v.variant_id}` : url,
+  }));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    image: p.images.map((i) => absolute(origin, i.original)),
+    description: metafield(p, 'description_tag') ?? truncate(htmlToText(p.body_html), 5000),
+    sku: p.product_variants[0]?.sku,
+    brand: { '@type': 'Brand', name: p.brand },
+    url,
+    offers: offers.length === 1 ? offers[0] : offers,
+    ...(p.review_count > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.review_count, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+}

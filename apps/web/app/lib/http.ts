@@ -1,0 +1,109 @@
+import { API_PREFIX, CSRF_HEADER, DEPARTMENT_HEADER, LOCATION_HEADER, type ApiErrorBody } from '@store/shared/api';
+import { STORAGE_KEYS } from '@store/shared/constants';
+import { messages } from '@store/shared/messages';
+import { toast } from './toast';
+
+export type HttpError = { status: number; code: string; message: string; fields?: Record<string, string>; email?: string };
+export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false; error: HttpError | null };
+
+export type HttpOptions = {
+  /** Show the wrapper's toasts (401 login prompt, 400 field warnings). Forms that show errors inline pass false. */
+  toasts?: boolean;
+  /** Guest-mode calls do not prompt for login on 401 (SPEC §6). */
+  guest?: boolean;
+  /** A 404 is an expected answer for this call: do not send the browser to /404. */
+  allow404?: boolean;
+  signal?: AbortSignal;
+};
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+let csrfPromise: Promise<string | null> | null = null;
+
+/** The CSRF token from its cookie, fetched once from the CSRF endpoint when missing (SPEC §7). */
+export async function ensureCsrfToken(): Promise<string | null> {
+  const existing = readCookie(STORAGE_KEYS.csrf);
+  if (existing) return existing;
+  csrfPromise ??= fetch(`${API_PREFIX}/csrf/`, { credentials: 'include' })
+    .then(async (r) => (r.ok ? ((await r.json()) as { csrfToken: string }).csrfToken : null))
+    .catch(() => null)
+    .finally(() => {
+      csrfPromise = null;
+    });
+  return csrfPromise;
+}
+
+/** The department the page is in, set on <html data-department> by the root layout. */
+function currentDepartment(): string {
+  return document.documentElement.dataset.department ?? '';
+}
+
+function storedLocation(): string {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.location) ?? 'None';
+  } catch {
+    return 'None';
+  }
+}
+
+/**
+ * The browser's request wrapper with SPEC §8's semantics: 200/201 give data, 204 no error; a
+ * network error returns nothing silently; 404 sends the browser to /404; 401 prompts for login;
+ * 400 shows each field error as a warning toast; every other status carries the server message.
+ */
+export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: HttpOptions = {}): Promise<HttpResult<T>> {
+  const { toasts = true, guest = false, allow404 = false, signal } = options;
+  const headers: Record<string, string> = { [DEPARTMENT_HEADER]: currentDepartment(), [LOCATION_HEADER]: storedLocation(), accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    const csrf = await ensureCsrfToken();
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
+  } catch {
+    return { ok: false, error: null };
+  }
+  if (response.status === 204) return { ok: true, status: 204, data: null as T };
+  const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : await response.text();
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+
+  const apiError = (payload as Partial<ApiErrorBody> | null)?.error;
+  const error: HttpError = {
+    status: response.status,
+    code: apiError?.code ?? 'internal',
+    message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError),
+    ...(apiError?.fields ? { fields: apiError.fields } : {}),
+  };
+  if (response.status === 404 || response.status === 422) {
+    if (response.status === 404 && !allow404) window.location.assign('/404');
+    return { ok: false, error: { ...error, status: 404 } };
+  }
+  if (response.status === 401) {
+    if (toasts && !guest) toast.error(messages.loginRequired);
+    return { ok: false, error: { ...error, status: 401 } };
+  }
+  if (response.status === 400 && toasts) {
+    const fields = Object.entries(error.fields ?? {});
+    if (fields.length) for (const [key, message] of fields) toast.warning(`${key.toUpperCase()}: ${message.toUpperCase()}`);
+    else toast.warning(error.message);
+  }
+  return { ok: false, error };
+}
+
+export const api = {
+  get: <T>(path: string, options?: HttpOptions) => http<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: HttpOptions) => http<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: HttpOptions) => http<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, options?: HttpOptions) => http<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,122 @@
+// `npm run bench`: starts the built server on a seeded catalog and prints req/s and p99 for the
+// budgets of ARCHITECTURE.md. Figures only — nothing here passes or fails.
+//
+//   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
+//   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
+//   BENCH_DURATION=10            seconds per scenario
+//   BENCH_ONLY=api,ssr,search,lighthouse,js   a subset of the sections
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const root = new URL('..', import.meta.url).pathname;
+const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const only = new Set((process.env.BENCH_ONLY ?? 'api,ssr,search,js,lighthouse').split(','));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+const port = Number(process.env.BENCH_PORT ?? 3900);
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = join(root, 'data', `bench-${products}`);
+const cores = Number(spawnSync('nproc').stdout?.toString().trim() || 1);
+const pin = (core) => (cores > 1 && existsSync('/usr/bin/taskset') ? ['taskset', '-c', String(core)] : []);
+
+const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+if (databaseUrl) env.DATABASE_URL = databaseUrl;
+else delete env.DATABASE_URL;
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...opts });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+async function waitFor(url, ms = 180_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** autocannon with a request list; returns req/s and latency percentiles in ms. */
+export async function load({ name, paths, connections = 50, seconds = duration, method = 'GET', body, headers }) {
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    requests: paths.map((path) => ({ path, method, ...(body ? { body: typeof body === 'function' ? body() : body } : {}), ...(headers ? { headers } : {}) })),
+  });
+  const row = {
+    scenario: name,
+    connections,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+  console.log(`  ${name.padEnd(44)} ${String(row['req/s']).padStart(7)} req/s   p99 ${String(row['p99 ms']).padStart(5)} ms   (c=${connections}, non-2xx+errors ${row.errors})`);
+  return row;
+}
+
+async function main() {
+  if (!databaseUrl) mkdirSync(dataDir, { recursive: true });
+  const seeded = databaseUrl ? false : readdirSync(dataDir).length > 0;
+  if (!seeded) {
+    console.log(`Seeding ${products} generated products on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
+    run('npm', ['run', 'db:seed', '--', '--products', String(products)]);
+  }
+  console.log(`Starting the built server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${products} generated products)${pin(0).length ? ' pinned to core 0, load from core 1' : ''}…`);
+  const [cmd, ...pre] = [...pin(0), process.execPath];
+  const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitFor(`${baseUrl}/readyz`);
+    const list = await (await fetch(`${baseUrl}/api/v1/products/?page_size=100`)).json();
+    const detailPaths = list.results.map((p) => `/api/v1/products/${p.brand.handle}/${p.handle}/`);
+    const pagePaths = list.results.map((p) => p.url);
+    const figures = {};
+
+    if (only.has('api')) {
+      console.log('\nAPI');
+      figures.list = await load({
+        name: 'product list (24 items)',
+        paths: ['', '&sort=price_asc', '&sort=top_rated', '&department=toys', '&page=2', '&on_sale=true'].map((q) => `/api/v1/products/?page_size=24${q}`),
+      });
+      figures.detail = await load({ name: 'product detail', paths: detailPaths });
+    }
+    if (only.has('ssr')) {
+      console.log('\nServer-rendered pages');
+      figures.ssrProduct = await load({ name: 'SSR product page', paths: pagePaths });
+      figures.ssrHome = await load({ name: 'SSR home page', paths: ['/'] });
+      figures.ssrListing = await load({ name: 'SSR listing page', paths: ['/all-product/', '/all-product/?sort=price_asc&page=2'] });
+    }
+    for (const section of ['search', 'cart', 'checkout']) {
+      const file = join(root, 'bench', `${section}.mjs`);
+      if (!only.has(section) || !existsSync(file)) continue;
+      console.log(`\n${section[0].toUpperCase()}${section.slice(1)}`);
+      const mod = await import(file);
+      const fn = mod[`bench${section[0].toUpperCase()}${section.slice(1)}`];
+      figures[section] = await fn({ baseUrl, autocannon, load, products: list.results });
+    }
+    if (only.has('js')) {
+      console.log('\nFirst-load JavaScript (gzip)');
+      const { firstLoadJs } = await import('./first-load-js.mjs');
+      figures.js = await firstLoadJs(baseUrl, { home: '/', listing: '/all-product/', product: pagePaths[0], search: '/product/?search=cream' });
+    }
+    if (only.has('lighthouse')) {
+      console.log('\nLighthouse (mobile, default throttling, system Chromium)');
+      const { lighthouse } = await import('./lighthouse.mjs');
+      figures.lighthouse = await lighthouse(baseUrl, { home: '/', listing: '/all-product/', product: pagePaths[0], search: '/product/?search=cream' });
+    }
+    console.log('\nJSON:', JSON.stringify(figures));
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
