@@ -67,6 +67,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // Every e2e request comes from 127.0.0.1: lift the per-IP sending cap the accounts tests prove.
+      SEND_LIMIT_PER_IP_HOUR: '100000',
+      SEND_LIMIT_PER_DAY: '100000',
     },
   },
 });

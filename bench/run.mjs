@@ -4,7 +4,7 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=api,ssr,search,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=api,ssr,search,cart,lighthouse,js   a subset of the sections
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ssr,search,js,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,ssr,search,cart,js,lighthouse').split(','));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -35,7 +35,9 @@ async function waitFor(url, ms = 180_000) {
   while (Date.now() < end) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${url} did not answer`);
@@ -73,7 +75,7 @@ async function main() {
   const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitFor(`${baseUrl}/readyz`);
-    const list = await (await fetch(`${baseUrl}/api/v1/products/?page_size=100`)).json();
+    const list = await (await fetch(`${baseUrl}/api/v1/products/?page_size=48`)).json();
     const detailPaths = list.results.map((p) => `/api/v1/products/${p.brand.handle}/${p.handle}/`);
     const pagePaths = list.results.map((p) => p.url);
     const figures = {};

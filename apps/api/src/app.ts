@@ -12,18 +12,31 @@ import { mediaDir, type Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { registerCsrf } from './plugins/csrf.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerRateLimiter } from './plugins/rate-limit.js';
+import { Clock } from './lib/clock.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { sessionRoutes } from './modules/session/session.routes.js';
+import { registerAccountsRoutes } from './modules/accounts/index.js';
+import { registerNotifications } from './modules/notifications/index.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { searchRoutes } from './modules/search/index.js';
+import { cartRoutes } from './modules/cart/index.js';
+import { checkoutRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
+import { ordersRoutes } from './modules/orders/index.js';
+import { registerPayments } from './modules/payments/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     env: Env;
     db: Db;
     database: Database;
+    /** The time services read; tests move it forward. */
+    clock: Clock;
   }
 }
 
@@ -38,7 +51,7 @@ export type BuildOptions = {
 export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -74,6 +87,14 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   registerErrorHandler(app);
   registerRequestContext(app);
   registerCsrf(app);
+  const clock = new Clock();
+  app.decorate('clock', clock);
+  registerRateLimiter(app, clock);
+  registerAuth(app, clock);
+  await registerNotifications(app, clock);
+  // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
+  await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
+  startCheckoutUpkeep(app, clock);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -90,6 +111,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(catalogRoutes);
       await api.register(contentRoutes);
       await api.register(sessionRoutes);
+      await registerAccountsRoutes(api, clock);
+      await api.register(wishlistRoutes);
+      await api.register(searchRoutes);
+      await api.register(cartRoutes);
+      await api.register(checkoutRoutes);
+      await api.register(ordersRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,19 +1,124 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { MeResponse } from '@store/shared/auth';
+import type { CartCountResponse } from '@store/shared/cart';
+import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
+import { messages } from '@store/shared/messages';
 import type { Route } from './+types/root';
-import './app.css';
+import { NotFoundView } from './components/layout/not-found-view';
+import { SiteShell } from './components/layout/site-shell';
+import { Toaster } from './components/ui/toaster';
+import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
+import { MaintenancePage } from './features/site/maintenance-page';
+import { apiGet, apiTry } from './lib/api.server';
+import { departmentFromPath, menuTypeFor } from './lib/department';
+import { pagePathname } from './lib/request-path';
+import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
+import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
+import appCss from './app.css?url';
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const department = departmentFromPath(pagePathname(request));
+  const menuType = menuTypeFor(department);
+  const [config, contact, me, stores, bag] = await Promise.all([
+    apiGet<{ data: SiteConfig }>(context, `/site-config/?type=${menuType}`),
+    apiGet<{ data: PublicConfig }>(context, '/public-config/'),
+    // Any failure of the current-user call counts as signed out.
+    apiTry<MeResponse>(context, '/me/'),
+    apiTry<{ data: StoreLocation[] }>(context, '/store-locations/'),
+    apiTry<CartCountResponse>(context, '/cart/count/'),
+  ]);
+  if (config.data.basicSettings.site_under_maintenance) {
+    throw data<MaintenanceError>(
+      { maintenance: true, support_email: contact.data.support_email, support_phone: contact.data.support_phone },
+      { status: 503, headers: { 'Retry-After': '3600' } },
+    );
+  }
+  const site = config.data;
+  return {
+    department,
+    menuType,
+    user: me.ok ? (me.data.data?.user ?? null) : null,
+    cartCount: bag.ok ? bag.data.data.count : 0,
+    site: {
+      logo: site.basicSettings.logo ?? site.logo,
+      logoLogged: site.basicSettings.logo_logged,
+      highlightMessage: site.highlight_message,
+      nav: site.nav,
+      footer: site.footer,
+    },
+    contact: contact.data,
+    storeLocations: stores.ok ? stores.data.data : [],
+    year: new Date().getFullYear(),
+  };
+}
+
+/**
+ * The shell's data changes with the department (its menus), after actions and on an explicit
+ * revalidate; a query-string change within a page (filters, pagination) does not refetch it.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (departmentFromPath(currentUrl.pathname) !== departmentFromPath(nextUrl.pathname)) return true;
+  const plainNavigation = !formMethod || formMethod.toUpperCase() === 'GET';
+  if (plainNavigation && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
+}
+
+export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) => errorHeaders ?? loaderHeaders;
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (isRouteErrorResponse(error) && isMaintenanceError(error.data)) {
+    return [{ title: messages.maintenanceTitle }, { name: 'robots', content: 'noindex' }];
+  }
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: pageTitle(notFound ? 'Page not found' : 'Something went wrong') }, { name: 'robots', content: 'noindex' }];
+  }
+  return [
+    { title: `${SITE_NAME} | Beauty, fragrance & more in Bangladesh` },
+    { name: 'description', content: SITE_DESCRIPTION },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:type', content: 'website' },
+  ];
+};
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const root = useRootData();
+  const pixelId = root?.contact.facebook_pixel_id && !isPaymentPage(pathname) ? root.contact.facebook_pixel_id : null;
+  // A marker for tests and tooling: the page has hydrated and its client-only parts run.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
-    <html lang="en">
+    // http.ts reads data-department for the My-Department header of browser calls.
+    <html lang="en" data-department={departmentFromPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#c2185b" />
+        {/* With a precedence React emits the stylesheet ahead of the script preloads: first paint waits only for it. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
+        {pixelId ? <script dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} /> : null}
       </head>
       <body>
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -21,18 +126,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  // A route whose `handle` says chrome: 'minimal' (/store/register) is shown without header, footer or help widgets (SPEC §2).
+  const minimal = useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'minimal');
+  if (minimal) return <Outlet />;
+  return (
+    <SiteShell data={loaderData}>
+      <Outlet />
+    </SiteShell>
+  );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+function ErrorView({ status }: { status: number }) {
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-2xl font-semibold">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+    <main className="mx-auto max-w-xl px-5 py-20 text-center">
+      <p className="text-sm font-semibold uppercase tracking-widest text-brand">Error {status}</p>
+      <h1 className="mt-3 text-2xl font-bold text-ink">Something went wrong</h1>
+      <p className="mt-3 text-neutral-600">{messages.internalError}</p>
+      <a href="/" className="mt-8 inline-flex rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark">
+        Back to the shop
+      </a>
     </main>
   );
 }
 
-export const links: Route.LinksFunction = () => [];
+/**
+ * Maintenance (thrown by the root loader) replaces everything; a thrown 404 from any page renders
+ * the branded not-found page inside the shell; anything else a short apology.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRootData();
+  if (isRouteErrorResponse(error) && isMaintenanceError(error.data)) {
+    return <MaintenancePage email={error.data.support_email} phone={error.data.support_phone} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const body = status === 404 ? <NotFoundView /> : <ErrorView status={status} />;
+  return root ? <SiteShell data={root}>{body}</SiteShell> : body;
+}

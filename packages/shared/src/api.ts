@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Kept free of zod: the browser's request wrapper imports these constants on every page.
 
 /** One error contract: `{ error: { code, message, fields? } }`. Expected outcomes are codes the UI branches on. */
 export const ERROR_CODES = [
@@ -12,19 +12,22 @@ export const ERROR_CODES = [
   'rate_limited',
   'out_of_stock',
   'quantity_limit',
+  /** A payment gateway refused or could not be reached (the order is not placed). */
+  'payment_failed',
   'maintenance',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const ApiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-  }),
-});
-export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
+export type ApiErrorBody = {
+  error: {
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    /** Seconds until the request may be retried (429: rate limits and cooldowns); also sent as Retry-After. */
+    retry_after?: number;
+  };
+};
 
 /** Headers every storefront request carries (SPEC §7). */
 export const DEPARTMENT_HEADER = 'my-department';

@@ -11,6 +11,12 @@ export const ImageSchema = z.object({
   alt: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /**
+   * Size of the phone picture when its shape differs from the original (wide banners are recomposed
+   * for phones); absent when it is the original scaled down.
+   */
+  mobile_width: z.number().int().optional(),
+  mobile_height: z.number().int().optional(),
 });
 export type ProductImage = z.infer<typeof ImageSchema>;
 

@@ -9,6 +9,11 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the shop, used in links sent by SMS and email. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Trust X-Forwarded-* from a proxy in front (load balancer, CDN): true, or its addresses/CIDRs comma-separated. Off by default, so per-IP limits cannot be dodged with a forged header. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((s) => s.trim()))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -31,6 +36,49 @@ export const EnvSchema = z.object({
   FACEBOOK_PIXEL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   /** A locale or region prefix the not-found page also answers under, e.g. 'en-bd'. */
   LOCALE_PREFIX: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'must look like en or en-bd').optional(),
+  // Accounts and notifications (issue 5).
+  /** Email goes over SMTP when set (smtp://user:pass@host:587, smtps://… for TLS); without it, to the development outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('GlowBazaar <no-reply@glowbazaar.com.bd>'),
+  /** 'http' sends SMS through the BulkSMSBD HTTP API (SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID); 'outbox' only stores them (development). */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_API_URL: z.url().default('http://bulksmsbd.net/api/smsapi'),
+  SMS_API_KEY: z.string().optional(),
+  SMS_SENDER_ID: z.string().optional(),
+  /** Sending caps for codes and links: per phone or email per hour, per IP per hour, and for the whole shop per day. */
+  SEND_LIMIT_PER_TARGET_HOUR: z.coerce.number().int().min(1).default(5),
+  SEND_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  SEND_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(5000),
+  /** Failed sign-ins allowed per account and per IP in 15 minutes before a 429. */
+  LOGIN_FAIL_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
+  /** Social login: a provider is offered only when its client id and secret are set. The issuer overrides discovery (OpenID Connect). */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  /** Unset: Facebook Login's OAuth 2 endpoints and the Graph API. Set: an OpenID Connect issuer. */
+  FACEBOOK_ISSUER: z.url().optional(),
+  INSTAGRAM_CLIENT_ID: z.string().optional(),
+  INSTAGRAM_CLIENT_SECRET: z.string().optional(),
+  /** Unset: Instagram Login's OAuth 2 endpoints and the Graph API. Set: an OpenID Connect issuer. */
+  INSTAGRAM_ISSUER: z.url().optional(),
+  // Payments (issue 7). Outside production, a gateway without a base URL is served by its simulator on PUBLIC_URL.
+  /** Off: no simulators even in development (the gateways then need their base URLs). Never mounted in production. */
+  PAYMENT_SIMULATOR: bool.default(true),
+  /** bKash Tokenized Checkout, e.g. https://tokenized.sandbox.bka.sh/v1.2.0-beta (live: https://tokenized.pay.bka.sh/v1.2.0-beta). */
+  BKASH_BASE_URL: z.url().optional(),
+  BKASH_APP_KEY: z.string().optional(),
+  BKASH_APP_SECRET: z.string().optional(),
+  BKASH_USERNAME: z.string().optional(),
+  BKASH_PASSWORD: z.string().optional(),
+  /** SSLCommerz, e.g. https://sandbox.sslcommerz.com (live: https://securepay.sslcommerz.com). */
+  SSLCOMMERZ_BASE_URL: z.url().optional(),
+  SSLCOMMERZ_STORE_ID: z.string().optional(),
+  SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+  /** How often pending gateway payments are checked with the gateway and missed confirmations sent; 0 turns it off. */
+  PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

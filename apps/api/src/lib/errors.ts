@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   out_of_stock: 400,
   quantity_limit: 400,
+  payment_failed: 502,
   maintenance: 503,
   internal: 500,
 };
@@ -18,6 +19,8 @@ const STATUS: Record<ErrorCode, number> = {
 /** The one error type of the API: every expected outcome is an AppError with a code the UI branches on. */
 export class AppError extends Error {
   readonly status: number;
+  /** Seconds until a refused request may be retried (rate limits, cooldowns). */
+  retryAfter?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -26,6 +29,12 @@ export class AppError extends Error {
     super(message);
     this.status = STATUS[code];
   }
+}
+
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  const err = new AppError('rate_limited', message);
+  err.retryAfter = Math.max(1, Math.ceil(retryAfterSeconds));
+  return err;
 }
 
 export const notFound = (what = 'Not found') => new AppError('not_found', what);

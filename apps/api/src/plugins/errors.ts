@@ -11,7 +11,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     let status: number;
     if (err instanceof AppError) {
       status = err.status;
-      body = { error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } };
+      body = {
+        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.retryAfter ? { retry_after: err.retryAfter } : {}) },
+      };
+      if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const fields: Record<string, string> = {};

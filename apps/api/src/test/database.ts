@@ -33,6 +33,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while one is still open
+      // kills it mid-goodbye and its client throws an uncaught error. Wait for them to go first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

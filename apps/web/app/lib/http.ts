@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@store/shared/constants';
 import { messages } from '@store/shared/messages';
 import { toast } from './toast';
 
-export type HttpError = { status: number; code: string; message: string; fields?: Record<string, string>; email?: string };
+export type HttpError = { status: number; code: string; message: string; fields?: Record<string, string>; email?: string; retryAfter?: number };
 export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false; error: HttpError | null };
 
 export type HttpOptions = {
@@ -14,6 +14,8 @@ export type HttpOptions = {
   /** A 404 is an expected answer for this call: do not send the browser to /404. */
   allow404?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (the checkout's Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 function readCookie(name: string): string | null {
@@ -56,7 +58,7 @@ function storedLocation(): string {
  */
 export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: HttpOptions = {}): Promise<HttpResult<T>> {
   const { toasts = true, guest = false, allow404 = false, signal } = options;
-  const headers: Record<string, string> = { [DEPARTMENT_HEADER]: currentDepartment(), [LOCATION_HEADER]: storedLocation(), accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, [DEPARTMENT_HEADER]: currentDepartment(), [LOCATION_HEADER]: storedLocation(), accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = await ensureCsrfToken();
@@ -84,6 +86,7 @@ export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE
     code: apiError?.code ?? 'internal',
     message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError),
     ...(apiError?.fields ? { fields: apiError.fields } : {}),
+    ...(typeof apiError?.retry_after === 'number' ? { retryAfter: apiError.retry_after } : {}),
   };
   if (response.status === 404 || response.status === 422) {
     if (response.status === 404 && !allow404) window.location.assign('/404');

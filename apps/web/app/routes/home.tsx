@@ -1,28 +1,74 @@
 import type { HomeResponse } from '@store/shared/content';
-import { formatTaka } from '@store/shared/money';
+import { DEPARTMENT_HOME_PATHS } from '@store/shared/constants';
+import type { HomeBanner } from '../features/catalog/banner-layout';
+import { HeroBanners, PromoBanners } from '../features/catalog/banners';
+import { departmentLabel, sectionPrefix } from '../features/catalog/departments';
+import { ProductSlider } from '../features/catalog/product-slider';
+import { pageTitle, requestOrigin } from '../features/catalog/route-helpers';
 import { apiGet } from '../lib/api.server';
+import { departmentFromPath } from '../lib/department';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/home';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { data } = await apiGet<{ data: HomeResponse }>(context, '/home/');
-  return data;
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
+
+const DESCRIPTIONS: Record<string, string> = {
+  '': 'Authentic skincare, makeup, haircare and fragrance delivered across Bangladesh. Shop the best beauty brands with cash on delivery.',
+  toys: 'Toys, games and learning fun for every age, delivered across Bangladesh. Shop LEGO, dolls, cars and more.',
+  home: 'Kitchen, dining and home essentials delivered across Bangladesh.',
+  sport: 'Sportswear, fitness gear and equipment delivered across Bangladesh.',
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const department = departmentFromPath(new URL(request.url).pathname);
+  const { data } = await apiGet<{ data: HomeResponse & { banners: HomeBanner[] } }>(context, `/home/?department=${department}`);
+  return { home: data, department, canonical: `${requestOrigin(request)}${DEPARTMENT_HOME_PATHS[department]}` };
 }
 
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  if (!data) return [{ title: pageTitle() }];
+  const title =
+    data.department === ''
+      ? pageTitle('Beauty, skincare and fragrance online in Bangladesh')
+      : pageTitle(`${departmentLabel(data.department)} shop`);
+  return [
+    { title },
+    { name: 'description', content: DESCRIPTIONS[data.department] ?? DESCRIPTIONS[''] },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    { property: 'og:title', content: title },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:url', content: data.canonical },
+  ];
+};
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { home, department } = loaderData;
+  const hero = home.banners.filter((b) => b.placement === 'hero');
+  const promos = home.banners.filter((b) => b.placement === 'promo');
+  const [first, ...rest] = home.sections;
+  const listing = `${sectionPrefix(department)}/all-product/`;
   return (
-    <main className="p-4">
-      {loaderData.sections.map((s) => (
-        <section key={s.id}>
-          <h2>{s.title}</h2>
-          <ul>
-            {s.products.map((p) => (
-              <li key={p.id}>
-                {p.name} {formatTaka(p.discounted_price)}
-              </li>
-            ))}
-          </ul>
-        </section>
+    <main className="flex flex-col gap-10 pb-16 lg:gap-14">
+      <h1 className="sr-only">
+        {department === '' ? 'Glow Bazaar: beauty, skincare and fragrance' : `Glow Bazaar ${departmentLabel(department)}`}
+      </h1>
+      <HeroBanners banners={hero} />
+      {first && (
+        <ProductSlider title={first.title} products={first.products} context="home" href={`${listing}?collection=${first.handle}`} eager />
+      )}
+      <PromoBanners banners={promos} />
+      {rest.map((s) => (
+        <ProductSlider key={s.id} title={s.title} products={s.products} context="home" href={`${listing}?collection=${s.handle}`} />
       ))}
+      {home.sections.length === 0 && hero.length === 0 && (
+        <p className="mx-auto max-w-7xl px-4 py-20 text-center text-muted">
+          New arrivals are on their way. Browse{' '}
+          <a className="text-brand underline" href={listing}>
+            all products
+          </a>
+          .
+        </p>
+      )}
     </main>
   );
 }

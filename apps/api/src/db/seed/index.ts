@@ -1,30 +1,57 @@
-import { count } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { clearCatalogCaches } from '../../modules/catalog/catalog.service.js';
+import { clearContentCaches } from '../../modules/content/content.service.js';
 import type { Database, Db } from '../client.js';
-import { departments } from '../schema.js';
+import { products } from '../schema.js';
+import { seedLargeCatalog } from './bench.js';
+import { planCatalog, writeCatalog } from './catalog.js';
+import { planContent, STATIC_FILES, writeContent } from './content.js';
+import { renderImages, writeText } from './images.js';
+import { seedCartRules } from '../../modules/cart/cart.seed.js';
+import { seedDemoCoupons } from '../../modules/checkout/checkout.seed.js';
 
 export type SeedOptions = {
   /** Where generated images are written (served at /media/). */
   mediaDir: string;
   /** Generate image files; tests turn this off for speed (URLs are still set). */
   images?: boolean;
-  /** Catalog size for benchmarks; the demo shop when absent. */
+  /** Catalog size for benchmarks: this many generated products (three variants each) on top of the demo shop. */
   products?: number;
+  /** Where progress lines go (the large catalogue prints one per 5,000 products); console.log by default. */
+  log?: (line: string) => void;
 };
 
-/** The demo shop is there once departments exist. */
+/** The demo shop is there once it has products (the demo is written in one transaction, so all of it is). */
 export async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(departments);
-  return Number(row?.n ?? 0) > 0;
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(products)
+    .limit(1);
+  return rows.length > 0;
 }
 
-export async function seedDemo(database: Database, _opts: SeedOptions): Promise<void> {
-  await database.db
-    .insert(departments)
-    .values([
-      { key: '', name: 'Beauty', position: 0 },
-      { key: 'toys', name: 'Toys', position: 1 },
-      { key: 'home', name: 'Home', position: 2 },
-      { key: 'sport', name: 'Sport', position: 3 },
-    ])
-    .onConflictDoNothing();
+/**
+ * Seeds "Glow Bazaar", the demo shop (see docs/demo-data.md): catalogue, reviews, collections,
+ * banners, menus, footers, pages, blog, stores and settings, with pictures drawn at seed time.
+ * Deterministic and idempotent: a second run finds every row and file in place and adds nothing.
+ */
+export async function seedDemo(database: Database, opts: SeedOptions): Promise<void> {
+  const images = opts.images ?? true;
+  const log = opts.log ?? console.log;
+  const catalog = planCatalog();
+  const content = planContent(catalog);
+  if (images) {
+    await renderImages(opts.mediaDir, [...catalog.imageJobs, ...content.imageJobs]);
+    await Promise.all(Object.entries(STATIC_FILES).map(([path, text]) => writeText(opts.mediaDir, path, text)));
+  }
+  await database.db.transaction(async (tx) => {
+    const ids = await writeCatalog(tx, catalog);
+    await writeContent(tx, content, ids);
+    await seedCartRules(tx);
+  });
+  if (opts.products) await seedLargeCatalog(database.db, { count: opts.products, mediaDir: opts.mediaDir, images, log });
+  await seedDemoCoupons(database.db);
+  // A running app may have cached the empty shop.
+  clearCatalogCaches();
+  clearContentCaches();
 }

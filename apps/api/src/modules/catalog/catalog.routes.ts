@@ -1,16 +1,33 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotifyMeSchema, ProductListQuerySchema } from '@store/shared/catalog';
+import { NotifyMeSchema } from '@store/shared/catalog';
+import { listingQuery, ProductsQuerySchema, searchQuery } from '@store/shared/search';
+import { searchProducts } from '../search/index.js';
 import { DEPARTMENT_KEYS } from '@store/shared/constants';
 import { getBrand, getProduct, listBrands, listProducts, listRelated, requestStockNotification } from './catalog.service.js';
 
-const handle = z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
+const handle = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/',
-    { schema: { tags: ['catalog'], summary: 'Product listing with filters, sort and pagination', querystring: ProductListQuerySchema } },
-    async (request) => listProducts(app.db, request.query),
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Product listing with filters, sort and pagination; with `search`, the search results',
+        querystring: ProductsQuerySchema,
+      },
+    },
+    async (request) => {
+      const { search } = request.query;
+      return search === undefined
+        ? listProducts(app.db, listingQuery(request.query))
+        : searchProducts(app.db, searchQuery({ ...request.query, search }), request.department);
+    },
   );
 
   app.get(
@@ -21,7 +38,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/products/:brand/:handle/related/',
-    { schema: { tags: ['catalog'], summary: "'You may also like': products of the same category", params: z.object({ brand: handle, handle }) } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: "'You may also like': products of the same category",
+        params: z.object({ brand: handle, handle }),
+      },
+    },
     async (request) => ({ data: await listRelated(app.db, request.params.brand, request.params.handle) }),
   );
 
@@ -33,13 +56,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/brands/',
-    { schema: { tags: ['catalog'], summary: 'Brands, optionally of one department', querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }) } },
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Brands, optionally of one department',
+        querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }),
+      },
+    },
     async (request) => ({ data: await listBrands(app.db, request.query.department) }),
   );
 
-  app.get(
-    '/brands/:handle/',
-    { schema: { tags: ['catalog'], summary: 'One brand', params: z.object({ handle }) } },
-    async (request) => ({ data: await getBrand(app.db, request.params.handle) }),
-  );
+  app.get('/brands/:handle/', { schema: { tags: ['catalog'], summary: 'One brand', params: z.object({ handle }) } }, async (request) => ({
+    data: await getBrand(app.db, request.params.handle),
+  }));
 };

@@ -14,6 +14,7 @@ import {
 import { discountedPrice } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { messages } from '@store/shared/messages';
 import {
@@ -98,9 +99,21 @@ export function toCard(row: CardRow): ProductCard {
 }
 
 const facetCache = new TtlCache<ProductListResponse['facets']>(60_000, 200);
+/** Sanitising costs a fraction of a millisecond per page view; the result is kept while the stored HTML is unchanged. */
+const bodyCache = new TtlCache<{ raw: string; clean: string }>(10 * 60_000, 2000);
 
 export function clearCatalogCaches() {
   facetCache.clear();
+  bodyCache.clear();
+}
+
+function cleanBodyHtml(productId: number, raw: string): string {
+  const key = String(productId);
+  const hit = bodyCache.get(key);
+  if (hit && hit.raw === raw) return hit.clean;
+  const clean = sanitizeBodyHtml(raw);
+  bodyCache.set(key, { raw, clean });
+  return clean;
 }
 
 async function departmentId(db: Db, key: string): Promise<number | null> {
@@ -116,10 +129,18 @@ async function filters(db: Db, q: ProductListQuery): Promise<SQL[] | null> {
     where.push(eq(products.departmentId, id));
   }
   if (q.brand) {
-    const handles = q.brand.split(',').map((h) => h.trim()).filter(Boolean);
+    const handles = q.brand
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
     const rows = handles.length ? await db.select({ id: brands.id }).from(brands).where(inArray(brands.handle, handles)) : [];
     if (rows.length === 0) return null;
-    where.push(inArray(products.brandId, rows.map((r) => r.id)));
+    where.push(
+      inArray(
+        products.brandId,
+        rows.map((r) => r.id),
+      ),
+    );
   }
   if (q.category) {
     const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.handle, q.category));
@@ -151,30 +172,42 @@ const ORDER = {
   top_rated: [desc(products.rating), desc(products.reviewCount), desc(products.id)],
 } as const;
 
+/**
+ * Facets for the shopper's scope (department, collection). Each facet ignores its own filter so the
+ * shopper can switch: brands and the price range follow the category, categories follow the brands.
+ */
 async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
-  const key = `${q.department ?? '*'}|${q.category ?? ''}|${q.collection ?? ''}`;
+  const key = `${q.department ?? '*'}|${q.category ?? ''}|${q.collection ?? ''}|${q.brand ?? ''}`;
   return facetCache.getOrLoad(key, async () => {
-    const scope = await filters(db, { ...q, brand: undefined, price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined });
-    const where = and(...(scope ?? [sql`false`]));
+    const open = { price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
+    const [brandScope, categoryScope] = await Promise.all([
+      filters(db, { ...q, ...open, brand: undefined }),
+      filters(db, { ...q, ...open, category: undefined }),
+    ]);
+    const brandWhere = and(...(brandScope ?? [sql`false`]));
+    const categoryWhere = and(...(categoryScope ?? [sql`false`]));
     const [brandRows, categoryRows, priceRows] = await Promise.all([
       db
         .select({ value: brands.handle, label: brands.name, count: count() })
         .from(products)
         .innerJoin(brands, eq(brands.id, products.brandId))
-        .where(where)
+        .where(brandWhere)
         .groupBy(brands.handle, brands.name)
-        .orderBy(asc(brands.name)),
+        .orderBy(asc(sql`lower(${brands.name})`)),
       db
         .select({ value: categories.handle, label: categories.name, count: count() })
         .from(products)
         .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(where)
+        .where(categoryWhere)
         .groupBy(categories.handle, categories.name)
-        .orderBy(asc(categories.name)),
+        .orderBy(asc(sql`lower(${categories.name})`)),
       db
-        .select({ min: sql<number>`coalesce(min(${products.minDiscountedPrice}), 0)::int`, max: sql<number>`coalesce(max(${products.minDiscountedPrice}), 0)::int` })
+        .select({
+          min: sql<number>`coalesce(min(${products.minDiscountedPrice}), 0)::int`,
+          max: sql<number>`coalesce(max(${products.minDiscountedPrice}), 0)::int`,
+        })
         .from(products)
-        .where(where),
+        .where(brandWhere),
     ]);
     const facet = (rows: Facet[]) => rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.count) }));
     return { brands: facet(brandRows), categories: facet(categoryRows), price: priceRows[0] ?? { min: 0, max: 0 } };
@@ -202,14 +235,22 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
 /** Cards for the given product ids, in the order given. */
 export async function getCards(db: Db, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select(cardColumns).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(inArray(products.id, ids));
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, toCard(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getCardsByHandle(db: Db, handles: string[]): Promise<ProductCard[]> {
   if (handles.length === 0) return [];
-  const rows = await db.select(cardColumns).from(products).innerJoin(brands, eq(brands.id, products.brandId)).where(inArray(products.handle, handles));
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(products.handle, handles));
   const byHandle = new Map(rows.map((r) => [r.handle, toCard(r)]));
   return handles.flatMap((h) => byHandle.get(h) ?? []);
 }
@@ -243,7 +284,9 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
     handle: p.handle,
     name: p.name,
     url: productUrl(row.brand.handle, p.handle),
-    body_html: p.bodyHtml,
+    // Sanitised on write by the seed and the back office too; sanitising on read as well means no
+    // row written any other way can ever reach the page unsanitised.
+    body_html: cleanBodyHtml(p.id, p.bodyHtml),
     brand: row.brand.name,
     brand_ref: { id: row.brand.id, handle: row.brand.handle, name: row.brand.name },
     brand_page: row.brand.pageHandle ? { page_ptr: { handle: row.brand.pageHandle } } : null,
@@ -261,7 +304,11 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
       stock: v.stock,
       in_stock: v.stock > 0,
     })),
-    max_discount: { value: p.maxDiscountValue, show_on_detail_page: p.maxDiscountShowOnDetailPage, show_on_homepage: p.maxDiscountShowOnHomepage },
+    max_discount: {
+      value: p.maxDiscountValue,
+      show_on_detail_page: p.maxDiscountShowOnDetailPage,
+      show_on_homepage: p.maxDiscountShowOnHomepage,
+    },
     sale: p.sale,
     reviews: reviewRows.map((r) => ({ id: r.id, name: r.name, star: r.star, text: r.text, created_at: r.createdAt.toISOString() })),
     rating: p.rating / 2,
@@ -272,7 +319,11 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
 
 export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
   const [row] = await db
-    .select({ brand: brands, department: departments.key, productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})` })
+    .select({
+      brand: brands,
+      department: departments.key,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})`,
+    })
     .from(brands)
     .innerJoin(departments, eq(departments.id, brands.departmentId))
     .where(eq(brands.handle, handle));
@@ -290,7 +341,11 @@ export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
 
 export async function listBrands(db: Db, departmentKey?: string): Promise<BrandSummary[]> {
   const rows = await db
-    .select({ brand: brands, department: departments.key, productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})` })
+    .select({
+      brand: brands,
+      department: departments.key,
+      productCount: sql<number>`(select count(*)::int from ${products} where ${products.brandId} = ${brands.id} and ${products.published})`,
+    })
     .from(brands)
     .innerJoin(departments, eq(departments.id, brands.departmentId))
     .where(departmentKey === undefined ? undefined : eq(departments.key, departmentKey))
@@ -331,7 +386,11 @@ export async function listRelated(db: Db, brandHandle: string, productHandle: st
 }
 
 /** Stores a 'Notify me' request; asking again for the same variant and contact is a no-op, not an error. */
-export async function requestStockNotification(db: Db, input: NotifyMeRequest, customerId: number | null): Promise<{ success: true; message: string }> {
+export async function requestStockNotification(
+  db: Db,
+  input: NotifyMeRequest,
+  customerId: number | null,
+): Promise<{ success: true; message: string }> {
   const [variant] = await db
     .select({ id: variants.id })
     .from(variants)
@@ -370,7 +429,14 @@ export async function refreshProductAggregates(db: Db, productIds?: number[]): P
       select round(avg(star) * 2)::int as rating2, count(*)::int as n
       from reviews where product_id = p2.id and approved
     ) r on true
-    ${productIds ? sql`where p.id = p2.id and p2.id in (${sql.join(productIds.map((id) => sql`${id}`), sql`, `)})` : sql`where p.id = p2.id`}
+    ${
+      productIds
+        ? sql`where p.id = p2.id and p2.id in (${sql.join(
+            productIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`where p.id = p2.id`
+    }
   `);
 }
 

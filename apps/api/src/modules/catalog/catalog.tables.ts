@@ -28,7 +28,9 @@ export const brands = pgTable('brands', {
   handle: text().notNull().unique(),
   name: text().notNull(),
   description: text().notNull().default(''),
-  departmentId: integer().notNull().references(() => departments.id),
+  departmentId: integer()
+    .notNull()
+    .references(() => departments.id),
   /** The brand page's page_ptr handle (SPEC §3 brand_page). */
   pageHandle: text(),
   luxury: boolean().notNull().default(false),
@@ -39,7 +41,9 @@ export const categories = pgTable('categories', {
   handle: text().notNull().unique(),
   name: text().notNull(),
   parentId: integer(),
-  departmentId: integer().notNull().references(() => departments.id),
+  departmentId: integer()
+    .notNull()
+    .references(() => departments.id),
   position: smallint().notNull().default(0),
 });
 
@@ -50,10 +54,17 @@ export const products = pgTable(
     handle: text().notNull().unique(),
     name: text().notNull(),
     bodyHtml: text().notNull().default(''),
-    brandId: integer().notNull().references(() => brands.id),
-    departmentId: integer().notNull().references(() => departments.id),
+    brandId: integer()
+      .notNull()
+      .references(() => brands.id),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id),
     categoryId: integer().references(() => categories.id),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     metafields: jsonb().$type<Metafield[]>().notNull().default([]),
     images: jsonb().$type<ProductImage[]>().notNull().default([]),
     maxDiscountValue: smallint().notNull().default(0),
@@ -109,7 +120,9 @@ export const collections = pgTable('collections', {
   id: serial().primaryKey(),
   handle: text().notNull().unique(),
   title: text().notNull(),
-  departmentId: integer().notNull().references(() => departments.id),
+  departmentId: integer()
+    .notNull()
+    .references(() => departments.id),
   /** Shown as a product slider on its department's home when set, in this order. */
   homePosition: smallint(),
 });
@@ -145,7 +158,6 @@ export const reviews = pgTable(
   (t) => [index('reviews_product_idx').on(t.productId, t.createdAt.desc()), check('reviews_star_range', sql`${t.star} between 1 and 5`)],
 );
 
-
 /**
  * 'Notify me' requests for out-of-stock variants: one contact (email or phone) per row. A pending
  * request (notified_at null) is unique per variant and contact, so asking twice stores it once.
@@ -165,8 +177,12 @@ export const stockNotifications = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('stock_notifications_pending_email_idx').on(t.variantId, t.email).where(sql`${t.notifiedAt} is null and ${t.email} is not null`),
-    uniqueIndex('stock_notifications_pending_phone_idx').on(t.variantId, t.phone).where(sql`${t.notifiedAt} is null and ${t.phone} is not null`),
+    uniqueIndex('stock_notifications_pending_email_idx')
+      .on(t.variantId, t.email)
+      .where(sql`${t.notifiedAt} is null and ${t.email} is not null`),
+    uniqueIndex('stock_notifications_pending_phone_idx')
+      .on(t.variantId, t.phone)
+      .where(sql`${t.notifiedAt} is null and ${t.phone} is not null`),
     check('stock_notifications_one_contact', sql`(${t.email} is null) <> (${t.phone} is null)`),
   ],
 );

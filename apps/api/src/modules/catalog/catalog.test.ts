@@ -25,8 +25,14 @@ async function createFixture(db: Db) {
       { handle: 't-beta', name: 'T Beta', description: 'Beta makes oud.', departmentId: dept('') },
     ])
     .returning();
-  const [fragrance] = await db.insert(categories).values({ handle: 't-fragrance', name: 'T Fragrance', departmentId: dept('') }).returning();
-  const [edp] = await db.insert(categories).values({ handle: 't-edp', name: 'T EDP', parentId: fragrance!.id, departmentId: dept('') }).returning();
+  const [fragrance] = await db
+    .insert(categories)
+    .values({ handle: 't-fragrance', name: 'T Fragrance', departmentId: dept('') })
+    .returning();
+  const [edp] = await db
+    .insert(categories)
+    .values({ handle: 't-edp', name: 'T EDP', parentId: fragrance!.id, departmentId: dept('') })
+    .returning();
   const image = { original: '/media/x.jpg', webp: '/media/x.webp', mobile: '/media/x-m.webp', alt: 'x', width: 800, height: 800 };
   const base = { images: [image], tags: ['EDP'] };
   const [p1, p2, p3, p4] = await db
@@ -43,12 +49,38 @@ async function createFixture(db: Db) {
         bodyHtml: '<p onclick="steal()">Soft <b>rose</b></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
         metafields: [{ key: 'title_tag', value: 'Rose EDP | Shop' }],
       },
-      { ...base, handle: 't-musk', name: 'Musk', brandId: alpha!.id, departmentId: dept(''), categoryId: fragrance!.id, createdAt: new Date('2024-01-02T00:00:00Z') },
-      { ...base, handle: 't-oud', name: 'Oud', brandId: beta!.id, departmentId: dept(''), categoryId: fragrance!.id, createdAt: new Date('2024-01-03T00:00:00Z') },
-      { ...base, handle: 't-citrus', name: 'Citrus', brandId: beta!.id, departmentId: dept('toys'), categoryId: null, createdAt: new Date('2024-01-04T00:00:00Z') },
+      {
+        ...base,
+        handle: 't-musk',
+        name: 'Musk',
+        brandId: alpha!.id,
+        departmentId: dept(''),
+        categoryId: fragrance!.id,
+        createdAt: new Date('2024-01-02T00:00:00Z'),
+      },
+      {
+        ...base,
+        handle: 't-oud',
+        name: 'Oud',
+        brandId: beta!.id,
+        departmentId: dept(''),
+        categoryId: fragrance!.id,
+        createdAt: new Date('2024-01-03T00:00:00Z'),
+      },
+      {
+        ...base,
+        handle: 't-citrus',
+        name: 'Citrus',
+        brandId: beta!.id,
+        departmentId: dept('toys'),
+        categoryId: null,
+        createdAt: new Date('2024-01-04T00:00:00Z'),
+      },
     ])
     .returning();
-  await db.insert(products).values({ ...base, handle: 't-hidden', name: 'Hidden', brandId: beta!.id, departmentId: dept(''), published: false });
+  await db
+    .insert(products)
+    .values({ ...base, handle: 't-hidden', name: 'Hidden', brandId: beta!.id, departmentId: dept(''), published: false });
   const [rose50, rose100, musk] = await db
     .insert(variants)
     .values([
@@ -117,7 +149,13 @@ describeOnDatabases(
 
     it('filters by department, brand, category (with its children), taka price range, sale and stock', async () => {
       expect(handles(await list('department=toys'))).toEqual(['t-citrus']);
-      expect(handles(await ctx().app.inject('/api/v1/products/?brand=t-alpha').then((r) => r.json<ProductListResponse>()))).toEqual(['t-musk', 't-rose']);
+      expect(
+        handles(
+          await ctx()
+            .app.inject('/api/v1/products/?brand=t-alpha')
+            .then((r) => r.json<ProductListResponse>()),
+        ),
+      ).toEqual(['t-musk', 't-rose']);
       expect(handles(await list('category=t-fragrance'))).toEqual(['t-oud', 't-musk', 't-rose']);
       expect(handles(await list('category=t-edp'))).toEqual(['t-rose']);
       expect(handles(await list('price_min=500&price_max=1000'))).toEqual(['t-citrus', 't-rose']);
@@ -143,6 +181,16 @@ describeOnDatabases(
         { value: 't-beta', label: 'T Beta', count: 1 },
       ]);
       expect(r.facets.price).toEqual({ min: 40_000, max: 250_000 });
+      // Each facet ignores its own filter: categories follow the brand, not the chosen category.
+      expect(r.facets.categories.map((c) => c.value)).toEqual(expect.arrayContaining(['t-edp', 't-fragrance']));
+      const alpha = await ctx()
+        .app.inject('/api/v1/products/?brand=t-alpha&category=t-edp')
+        .then((res) => res.json<ProductListResponse>());
+      expect(alpha.facets.categories).toEqual([
+        { value: 't-edp', label: 'T EDP', count: 1 },
+        { value: 't-fragrance', label: 'T Fragrance', count: 1 },
+      ]);
+      expect(alpha.facets.brands.map((b) => b.value)).toEqual(['t-alpha']);
     });
 
     it('answers bad listing parameters with 400 and a message per field', async () => {
@@ -165,8 +213,26 @@ describeOnDatabases(
       const { data } = res.json<{ data: ProductDetail }>();
       expect(data).toMatchObject({ name: 'Rose', brand: 'T Alpha', department: '', category: { handle: 't-edp', name: 'T EDP' } });
       expect(data.product_variants).toEqual([
-        { variant_id: fx.rose50.id, sku: 't-rose-50', title: '50 ml', price: 100_000, discount: 0, discounted_price: 100_000, stock: 10, in_stock: true },
-        { variant_id: fx.rose100.id, sku: 't-rose-100', title: '100 ml', price: 180_000, discount: 10, discounted_price: 162_000, stock: 3, in_stock: true },
+        {
+          variant_id: fx.rose50.id,
+          sku: 't-rose-50',
+          title: '50 ml',
+          price: 100_000,
+          discount: 0,
+          discounted_price: 100_000,
+          stock: 10,
+          in_stock: true,
+        },
+        {
+          variant_id: fx.rose100.id,
+          sku: 't-rose-100',
+          title: '100 ml',
+          price: 180_000,
+          discount: 10,
+          discounted_price: 162_000,
+          stock: 3,
+          in_stock: true,
+        },
       ]);
       expect(data.body_html).toContain('<b>rose</b>');
       expect(data.body_html).not.toMatch(/<script|onclick|javascript:/i);
@@ -198,8 +264,12 @@ describeOnDatabases(
 
     it('gives one brand with its description and product count', async () => {
       const res = await ctx().app.inject('/api/v1/brands/t-alpha/');
-      expect(res.json()).toMatchObject({ data: { handle: 't-alpha', name: 'T Alpha', description: 'Alpha makes roses.', product_count: 2 } });
-      expect((await ctx().app.inject('/api/v1/brands/t-nobody/')).json()).toEqual({ error: { code: 'not_found', message: 'Brand not found' } });
+      expect(res.json()).toMatchObject({
+        data: { handle: 't-alpha', name: 'T Alpha', description: 'Alpha makes roses.', product_count: 2 },
+      });
+      expect((await ctx().app.inject('/api/v1/brands/t-nobody/')).json()).toEqual({
+        error: { code: 'not_found', message: 'Brand not found' },
+      });
     });
 
     it('stores a notify-me request by email or phone once, normalised', async () => {
@@ -233,7 +303,10 @@ describeOnDatabases(
       const noVariant = await post({ email: 'a@b.co' });
       expect(noVariant.statusCode).toBe(400);
       expect(Object.keys(noVariant.json().error.fields)).toEqual(['variant_id']);
-      const count = await ctx().db.select().from(stockNotifications).where(inArray(stockNotifications.email, ['a@b.co', 'not-an-email']));
+      const count = await ctx()
+        .db.select()
+        .from(stockNotifications)
+        .where(inArray(stockNotifications.email, ['a@b.co', 'not-an-email']));
       expect(count).toEqual([]);
     });
   },

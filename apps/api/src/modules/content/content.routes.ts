@@ -15,9 +15,14 @@ import {
   listBlogPosts,
   listPages,
   listStoreLocations,
+  patchSetting,
 } from './content.service.js';
 
-const slug = z.string().min(1).max(200).regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
+const slug = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['content'];
@@ -35,12 +40,22 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/settings/', { schema: { tags, summary: 'Site settings: timers, shipping fees, maintenance' } }, async () => ({
     data: await getSiteSettings(app.db),
   }));
-  app.get('/site-config/', { schema: { tags, summary: 'Logo, nav, footer and basic settings in one call', querystring: NavQuerySchema } }, async (request) => ({
-    data: await getSiteConfig(app.db, request.query.type),
-  }));
+  app.get(
+    '/site-config/',
+    { schema: { tags, summary: 'Logo, nav, footer and basic settings in one call', querystring: NavQuerySchema } },
+    async (request) => ({
+      data: await getSiteConfig(app.db, request.query.type),
+    }),
+  );
   app.get(
     '/home/',
-    { schema: { tags, summary: 'Banners and product sliders of a department home', querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Banners and product sliders of a department home',
+        querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }),
+      },
+    },
     async (request) => ({
       data: await getHome(app.db, request.query.department ?? request.department, {
         loggedIn: request.customerId !== null,
@@ -48,18 +63,46 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     }),
   );
-  app.get('/public-config/', { schema: { tags, summary: 'Support contacts, tracking pixel id, locale prefix, maintenance flag' } }, async () => ({
-    data: await getPublicConfig(app.db, app.env),
-  }));
+  app.get(
+    '/public-config/',
+    { schema: { tags, summary: 'Support contacts, tracking pixel id, locale prefix, maintenance flag' } },
+    async () => ({
+      data: await getPublicConfig(app.db, app.env),
+    }),
+  );
   app.get('/pages/', { schema: { tags, summary: 'Content page list' } }, async () => ({ data: await listPages(app.db) }));
   app.get('/pages/:handle/', { schema: { tags, summary: 'Content page', params: z.object({ handle: slug }) } }, async (request) => ({
     data: await getPage(app.db, request.params.handle),
   }));
-  app.get('/blogs/', { schema: { tags, summary: 'Blog posts, newest first', querystring: PageQuerySchema } }, async (request) =>
-    listBlogPosts(app.db, request.query.page),
+  app.get(
+    '/blogs/',
+    {
+      schema: {
+        tags,
+        summary: 'Blog posts, newest first',
+        querystring: PageQuerySchema.extend({ page_size: z.coerce.number().int().min(1).max(24).default(6) }),
+      },
+    },
+    async (request) => listBlogPosts(app.db, request.query.page, request.query.page_size),
   );
   app.get('/blogs/:slug/', { schema: { tags, summary: 'Blog article', params: z.object({ slug }) } }, async (request) => ({
     data: await getBlogPost(app.db, request.params.slug),
   }));
+  if (app.env.NODE_ENV !== 'production') {
+    // Development and test only: flips site-wide switches (maintenance, highlight message) without an
+    // admin UI, so end-to-end tests can drive them through the running server. Never registered in production.
+    app.put(
+      '/dev/settings/:key/',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Merge values into a setting (development and test only)',
+          params: z.object({ key: z.enum(['site', 'basic', 'highlight']) }),
+          body: z.record(z.string(), z.unknown()),
+        },
+      },
+      async (request) => ({ data: await patchSetting(app.db, request.params.key, request.body) }),
+    );
+  }
   app.get('/store-locations/', { schema: { tags, summary: 'Pickup stores' } }, async () => ({ data: await listStoreLocations(app.db) }));
 };

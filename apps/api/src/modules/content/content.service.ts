@@ -71,6 +71,14 @@ export async function writeSetting(db: Db, key: string, value: object): Promise<
   cache.clear();
 }
 
+/** Shallow-merges a patch into a stored setting (the development settings endpoint). */
+export async function patchSetting(db: Db, key: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  cache.clear();
+  const value = { ...(await readStoredSetting(db, key)), ...patch };
+  await writeSetting(db, key, value);
+  return value;
+}
+
 export const getSiteSettings = (db: Db) => readSetting(db, 'site', DEFAULT_SITE_SETTINGS);
 
 export async function getBasicSettings(db: Db): Promise<BasicSettings> {
@@ -125,12 +133,23 @@ export async function getFooter(db: Db, menu: 'beauty' | 'kids'): Promise<Footer
   return cache.getOrLoad(`footer:${menu}`, async () => {
     const groups = await db.select().from(footerGroups).where(eq(footerGroups.menu, menu)).orderBy(asc(footerGroups.position));
     const links = groups.length
-      ? await db.select().from(footerLinks).where(inArray(footerLinks.groupId, groups.map((g) => g.id))).orderBy(asc(footerLinks.position))
+      ? await db
+          .select()
+          .from(footerLinks)
+          .where(
+            inArray(
+              footerLinks.groupId,
+              groups.map((g) => g.id),
+            ),
+          )
+          .orderBy(asc(footerLinks.position))
       : [];
     return groups.map((g) => ({
       id: g.id,
       title: g.title,
-      children: links.filter((l) => l.groupId === g.id).map((l) => ({ id: l.id, title: l.title, relative_url: l.relativeUrl, menu_icon: l.menuIcon })),
+      children: links
+        .filter((l) => l.groupId === g.id)
+        .map((l) => ({ id: l.id, title: l.title, relative_url: l.relativeUrl, menu_icon: l.menuIcon })),
     }));
   }) as Promise<FooterGroup[]>;
 }
@@ -149,7 +168,7 @@ export async function getSiteConfig(db: Db, menu: 'beauty' | 'kids'): Promise<Si
 export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn: boolean; bd: boolean }): Promise<HomeResponse> {
   const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, departmentKey));
   if (!dept) throw notFound('Department not found');
-  const sections = await cache.getOrLoad(`home:${departmentKey}`, async () => {
+  const sections = (await cache.getOrLoad(`home:${departmentKey}`, async () => {
     const [bannerRows, collectionRows] = await Promise.all([
       db.select().from(banners).where(eq(banners.departmentId, dept.id)).orderBy(asc(banners.position)),
       db
@@ -166,13 +185,20 @@ export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn:
           .where(eq(collectionProducts.collectionId, c.id))
           .orderBy(asc(collectionProducts.position))
           .limit(12);
-        return { ...c, products: await getCards(db, ids.map((r) => r.id)) };
+        return {
+          ...c,
+          products: await getCards(
+            db,
+            ids.map((r) => r.id),
+          ),
+        };
       }),
     );
     return { bannerRows, withProducts };
-  }) as { bannerRows: (typeof banners.$inferSelect)[]; withProducts: HomeResponse['sections'] };
+  })) as { bannerRows: (typeof banners.$inferSelect)[]; withProducts: HomeResponse['sections'] };
   const visible = sections.bannerRows.filter(
-    (b) => b.audience === 'all' || (b.audience === 'logged_in' && viewer.loggedIn) || (b.audience === 'bd' && (viewer.bd || viewer.loggedIn)),
+    (b) =>
+      b.audience === 'all' || (b.audience === 'logged_in' && viewer.loggedIn) || (b.audience === 'bd' && (viewer.bd || viewer.loggedIn)),
   );
   const toBanner = (b: (typeof visible)[number]): Banner & { device: string } => ({
     id: b.id,
@@ -190,7 +216,10 @@ export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn:
  * What the storefront shell needs besides the menus: support contacts (a stored 'site' setting wins,
  * else the environment), the tracking pixel id and the locale prefix of the not-found page.
  */
-export async function getPublicConfig(db: Db, env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX'>): Promise<PublicConfig> {
+export async function getPublicConfig(
+  db: Db,
+  env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX'>,
+): Promise<PublicConfig> {
   const site = await readSetting(db, 'site', {
     ...DEFAULT_SITE_SETTINGS,
     support_phone: env.SUPPORT_PHONE,
@@ -235,9 +264,18 @@ const toSummary = (r: typeof blogPosts.$inferSelect): BlogPostSummary => ({
   published_at: r.publishedAt.toISOString(),
 });
 
-export async function listBlogPosts(db: Db, page: number, pageSize = 6): Promise<{ count: number; page: number; page_size: number; results: BlogPostSummary[] }> {
+export async function listBlogPosts(
+  db: Db,
+  page: number,
+  pageSize = 6,
+): Promise<{ count: number; page: number; page_size: number; results: BlogPostSummary[] }> {
   const [rows, totals] = await Promise.all([
-    db.select().from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(blogPosts)
+      .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(blogPosts),
   ]);
   return { count: Number(totals[0]?.n ?? 0), page, page_size: pageSize, results: rows.map(toSummary) };
@@ -253,7 +291,15 @@ export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
 
 export async function listStoreLocations(db: Db): Promise<StoreLocation[]> {
   return db
-    .select({ id: storeLocations.id, name: storeLocations.name, address: storeLocations.address, area: storeLocations.area, city: storeLocations.city, phone: storeLocations.phone, hours: storeLocations.hours })
+    .select({
+      id: storeLocations.id,
+      name: storeLocations.name,
+      address: storeLocations.address,
+      area: storeLocations.area,
+      city: storeLocations.city,
+      phone: storeLocations.phone,
+      hours: storeLocations.hours,
+    })
     .from(storeLocations)
     .orderBy(asc(storeLocations.id));
 }

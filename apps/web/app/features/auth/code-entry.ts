@@ -30,7 +30,14 @@ export function typeIntoBox(digits: readonly string[], index: number, raw: strin
 /** A pasted text: its first six digits fill the boxes from the start; anything non-numeric is ignored. */
 export function pasteCode(digits: readonly string[], text: string): CodeState {
   const incoming = text.replace(/\D/g, '').slice(0, OTP_LENGTH);
-  if (!incoming) return { digits, focus: Math.max(0, digits.findIndex((d) => !d)) };
+  if (!incoming)
+    return {
+      digits,
+      focus: Math.max(
+        0,
+        digits.findIndex((d) => !d),
+      ),
+    };
   const next = emptyCode();
   for (let i = 0; i < incoming.length; i += 1) next[i] = incoming[i] ?? '';
   return { digits: next, focus: Math.min(incoming.length, OTP_LENGTH - 1) };

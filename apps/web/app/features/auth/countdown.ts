@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { STORAGE_KEYS } from '@store/shared/constants';
 
 /** Remaining time as m:ss (SPEC §9 'Please wait m:ss'); never negative, seconds rounded up so 0:00 means done. */
 export function formatMmSs(remainingMs: number): string {
@@ -40,4 +41,15 @@ export function useRemaining(until: number): number {
     return () => window.clearInterval(id);
   }, [until]);
   return Math.max(0, until - now);
+}
+
+/**
+ * A code was sent: the resend block (SMS_TIMER, as the server counts it) and the code's expiry
+ * (OTP_VALIDITY) are stored as absolute times, so reopening the modal keeps the block.
+ */
+export function storeOtpTimers(timers: { resend_in_seconds: number; expires_in_seconds: number }, now = Date.now()): number {
+  const resendUntil = now + timers.resend_in_seconds * 1000;
+  writeBlockUntil(STORAGE_KEYS.otpResendBlockUntil, resendUntil);
+  writeBlockUntil(STORAGE_KEYS.otpExpiresAt, now + timers.expires_in_seconds * 1000);
+  return resendUntil;
 }

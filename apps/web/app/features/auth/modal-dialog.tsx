@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Toaster } from '../../components/ui/toaster';
 
 /**
  * An accessible modal on the native <dialog>: showModal() makes the rest of the page inert (focus
@@ -16,6 +17,8 @@ export function ModalDialog({ labelledBy, onClose, children }: { labelledBy: str
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element (the close button); start in the first field instead.
+    dialog.querySelector<HTMLElement>('input:not([type=hidden]), select, textarea')?.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     const onCancel = (e: Event) => {
@@ -40,7 +43,7 @@ export function ModalDialog({ labelledBy, onClose, children }: { labelledBy: str
         // A press on the backdrop (the dialog element itself, outside its panel) closes it.
         if (e.target === e.currentTarget) onClose();
       }}
-      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-ink backdrop:bg-black/50 sm:m-auto sm:h-auto sm:max-h-[90dvh] sm:w-[28rem] sm:rounded-xl sm:shadow-2xl"
+      className="m-0 h-dvh max-h-none w-full max-w-none bg-white p-0 text-ink backdrop:bg-black/50 sm:m-auto sm:h-fit sm:max-h-[90dvh] sm:w-[28rem] sm:rounded-xl sm:shadow-2xl"
     >
       <div className="flex h-full flex-col sm:max-h-[90dvh]">
         <button
@@ -53,6 +56,9 @@ export function ModalDialog({ labelledBy, onClose, children }: { labelledBy: str
         </button>
         <div className="flex-1 overflow-y-auto px-5 pb-8 pt-6 sm:px-8">{children}</div>
       </div>
+      {/* The page's toasts sit under the modal's top layer (hidden by the sheet on phones, inert
+          behind the backdrop): the modal shows the same toasts above itself. */}
+      <Toaster />
     </dialog>
   );
 }

@@ -1,10 +1,8 @@
 import { useRouteLoaderData } from 'react-router';
+import type { SessionUser } from '@store/shared/auth';
 
-/** What the root loader exposes about the signed-in shopper (from GET /me/); null when signed out. */
-export type CurrentUser = { id: number; first_name: string; last_name?: string; email?: string | null; guest?: boolean };
-
-/** The signed-in shopper from the root loader, or null. */
-export function useCurrentUser(): CurrentUser | null {
-  const root = useRouteLoaderData('root') as { user?: CurrentUser | null } | undefined;
+/** The signed-in shopper from the root loader (GET /me/), or null for a visitor. */
+export function useCurrentUser(): SessionUser | null {
+  const root = useRouteLoaderData('root') as { user?: SessionUser | null } | undefined;
   return root?.user ?? null;
 }

@@ -1,12 +1,25 @@
-import { SORTS, type Sort } from '@store/shared/catalog';
+import type { SearchSort } from '@store/shared/search';
 import { PAGE_SIZE, type DepartmentKey } from '@store/shared/constants';
 import { DEPARTMENTS } from './departments';
 
-/** The query keys the listing UI owns; any other key in the URL (e.g. search=) is carried along untouched. */
-export const LISTING_KEYS = ['department', 'brand', 'category', 'price_min', 'price_max', 'on_sale', 'in_stock', 'sort', 'page'] as const;
+/**
+ * The query keys the listing owns and sends to the API. The filter form renders controls for all but
+ * collection and page; any other key in the URL (e.g. search=) is carried along untouched.
+ */
+export const LISTING_KEYS = ['department', 'brand', 'category', 'collection', 'price_min', 'price_max', 'on_sale', 'in_stock', 'sort', 'page'] as const;
+/** The keys the filter form has controls for; the others in the URL ride along as hidden inputs. */
+export const FORM_KEYS = ['department', 'brand', 'category', 'price_min', 'price_max', 'on_sale', 'in_stock', 'sort'] as const;
 const DEFAULTS: Record<string, string> = { sort: 'newest', page: '1' };
 
-export const SORT_LABELS: Record<Sort, string> = {
+/** Search results (a `search` key in the URL) sort by relevance unless told otherwise; listings by newest. */
+export function defaultSort(search: URLSearchParams): SearchSort {
+  return search.has('search') ? 'relevance' : 'newest';
+}
+
+// The sort keys come from these labels, not from @store/shared/search or /catalog: importing a value
+// from those modules would pull zod into the page's JavaScript.
+export const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'Relevance',
   newest: 'Newest',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
@@ -25,7 +38,7 @@ export type ListingState = {
   price_max: string;
   on_sale: boolean;
   in_stock: boolean;
-  sort: Sort;
+  sort: SearchSort;
   page: number;
 };
 
@@ -42,7 +55,10 @@ export function readListingState(search: URLSearchParams): ListingState {
     price_max: search.get('price_max') ?? '',
     on_sale: isTrue(search.get('on_sale')),
     in_stock: isTrue(search.get('in_stock')),
-    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'newest',
+    sort:
+      Object.hasOwn(SORT_LABELS, sort ?? '') && (sort !== 'relevance' || search.has('search'))
+        ? (sort as SearchSort)
+        : defaultSort(search),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -61,7 +77,7 @@ export function cleanListingParams(search: URLSearchParams): URLSearchParams {
       for (const b of value.split(',').map((s) => s.trim())) if (b && !out.getAll('brand').includes(b)) out.append('brand', b);
     } else if (!(LISTING_KEYS as readonly string[]).includes(key)) {
       out.append(key, value);
-    } else if (out.has(key) || DEFAULTS[key] === value) {
+    } else if (out.has(key) || (key === 'sort' ? defaultSort(search) : DEFAULTS[key]) === value) {
       continue;
     } else if (key === 'on_sale' || key === 'in_stock') {
       if (value !== 'false' && value !== '0') out.set(key, isTrue(value) ? 'true' : value);
@@ -84,14 +100,14 @@ export function pageHref(basePath: string, search: URLSearchParams, page: number
   return listingHref(basePath, next);
 }
 
-/** The URL without one filter value: the 'remove' link of an active filter chip. */
-export function withoutFilter(basePath: string, search: URLSearchParams, key: string, value?: string): string {
+/** The URL without a filter (or one brand of several): the 'remove' link of an active filter chip. */
+export function withoutFilter(basePath: string, search: URLSearchParams, key: string | readonly string[], value?: string): string {
   const next = cleanListingParams(search);
   if (key === 'brand' && value !== undefined) {
     const rest = next.getAll('brand').filter((b) => b !== value);
     next.delete('brand');
     for (const b of rest) next.append('brand', b);
-  } else next.delete(key);
+  } else for (const k of typeof key === 'string' ? [key] : key) next.delete(k);
   next.delete('page');
   return listingHref(basePath, next);
 }
@@ -134,4 +150,21 @@ export function pageWindow(current: number, total: number, radius = 1): (number 
     else if (pages[pages.length - 1] !== null) pages.push(null);
   }
   return pages;
+}
+
+/** The URL's values the filter form has no control for (collection, search…): kept as hidden inputs. */
+export function carriedParams(search: URLSearchParams): [string, string][] {
+  return [...cleanListingParams(search)].filter(([key]) => key !== 'page' && !(FORM_KEYS as readonly string[]).includes(key));
+}
+
+/** How many filters are on (the 'Filter (n)' count): each brand counts, sort and page do not. */
+export function activeFilterCount(state: ListingState, scope: ListingScope = {}): number {
+  return (
+    (scope.department === undefined && state.department ? 1 : 0) +
+    (scope.brand === undefined ? state.brands.length : 0) +
+    (state.category ? 1 : 0) +
+    (state.price_min || state.price_max ? 1 : 0) +
+    (state.on_sale ? 1 : 0) +
+    (state.in_stock ? 1 : 0)
+  );
 }

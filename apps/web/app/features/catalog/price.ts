@@ -19,7 +19,10 @@ export function saleBadge(percent: number): string | null {
   return percent > 0 ? `Up to -${percent}%` : null;
 }
 
-export function cardPrice(card: Pick<ProductCard, 'price' | 'discounted_price' | 'from' | 'max_discount'>, context: CardContext): PriceView {
+export function cardPrice(
+  card: Pick<ProductCard, 'price' | 'discounted_price' | 'from' | 'max_discount'>,
+  context: CardContext,
+): PriceView {
   const showBadge = context === 'listing' || card.max_discount.show_on_homepage;
   return {
     from: card.from,

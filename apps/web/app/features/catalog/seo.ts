@@ -1,20 +1,25 @@
-import { CURRENCY } from '@store/shared/constants';
+import { CURRENCY, DEPARTMENT_HOME_PATHS, type DepartmentKey } from '@store/shared/constants';
+import { departmentLabel, sectionPrefix } from './departments';
 import type { ProductDetail } from '@store/shared/catalog';
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** Plain text of trusted, sanitised HTML: tags dropped, common entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/gi, (m, name: string) => {
-      if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? m;
-    })
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+      // Block boundaries become spaces; inline tags (<b>, <a>) vanish so 'rose</b>.' stays 'rose.'.
+      .replace(/<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote|hr)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/gi, (m, name: string) => {
+        if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16));
+        if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+        return ENTITIES[name.toLowerCase()] ?? m;
+      })
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** At most `max` characters, cut at a word boundary when one is near, with an ellipsis when cut. */
@@ -79,7 +84,29 @@ export function productJsonLd(p: ProductDetail, origin: string) {
     url,
     offers: offers.length === 1 ? offers[0] : offers,
     ...(p.review_count > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: p.review_count, bestRating: 5, worstRating: 1 } }
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: p.rating,
+            reviewCount: p.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
       : {}),
   };
+}
+
+/** Home > Department > Category > Product. Beauty's department crumb is its listing, since its home is Home. */
+export function productCrumbs(p: Pick<ProductDetail, 'department' | 'category' | 'name' | 'url'>): Crumb[] {
+  const dept = p.department as DepartmentKey;
+  const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
+  crumbs.push({
+    name: departmentLabel(dept),
+    path: dept === '' ? '/all-product/?department=beauty' : (DEPARTMENT_HOME_PATHS[dept] ?? '/'),
+  });
+  if (p.category)
+    crumbs.push({ name: p.category.name, path: `${sectionPrefix(dept)}/all-product/?category=${encodeURIComponent(p.category.handle)}` });
+  crumbs.push({ name: p.name, path: p.url });
+  return crumbs;
 }

@@ -1,3 +1,4 @@
+import type { WishlistAddResponse, WishlistResponse } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
@@ -31,7 +32,7 @@ export function wishlistSnapshot(): Snapshot {
 export function loadWishlistIds(refresh = false): Promise<void> {
   if (ids && !refresh) return Promise.resolve();
   loading ??= api
-    .get<{ data: { product_ids: number[] } }>('/wishlist/ids/', { toasts: false, allow404: true })
+    .get<WishlistResponse>('/wishlist/', { toasts: false })
     .then((r) => {
       if (r.ok) setIds(new Set(r.data.data.product_ids));
     })
@@ -41,20 +42,20 @@ export function loadWishlistIds(refresh = false): Promise<void> {
   return loading;
 }
 
-/** POST /wishlist/ {product_id}; the server's message is the success toast (SPEC §7). */
-export async function addToWishlist(productId: number): Promise<boolean> {
-  const r = await api.post<{ success: boolean; message: string }>('/wishlist/', { product_id: productId });
+/** POST /wishlist/ {product_id}; the server's message is the success toast (SPEC §7). Resolves to that message, or null. */
+export async function addToWishlist(productId: number, { announce = true } = {}): Promise<string | null> {
+  const r = await api.post<WishlistAddResponse>('/wishlist/', { product_id: productId }, { allow404: true });
   if (!r.ok) {
     if (r.error && r.error.status !== 400 && r.error.status !== 401) toast.error(r.error.message);
-    return false;
+    return null;
   }
-  toast.success(r.data.message);
+  if (announce) toast.success(r.data.message);
   setIds(new Set([...(ids ?? []), productId]));
-  return true;
+  return r.data.message;
 }
 
 export async function removeFromWishlist(productId: number): Promise<boolean> {
-  const r = await api.delete<{ success: boolean; message: string }>(`/wishlist/${productId}/`);
+  const r = await api.delete<WishlistAddResponse>(`/wishlist/${productId}/`, { allow404: true });
   if (!r.ok) {
     if (r.error && r.error.status !== 401) toast.error(r.error.message);
     return false;
@@ -75,18 +76,21 @@ export function rememberPendingWishlist(productId: number) {
   }
 }
 
-/** After sign-in: posts the pending product, then clears it whether or not the post succeeded. */
-export async function flushPendingWishlist(): Promise<void> {
-  let raw: string | null = null;
+/**
+ * After sign-in: posts the pending product, then clears it whether or not the post succeeded.
+ * Resolves to the server's message for the caller to show (the page usually reloads next).
+ */
+export async function flushPendingWishlist(): Promise<string | null> {
+  let raw: string | null;
   try {
     raw = localStorage.getItem(STORAGE_KEYS.pendingWishlist);
   } catch {
-    return;
+    return null;
   }
-  if (!raw) return;
+  if (!raw) return null;
   const productId = Number(raw);
   try {
-    if (Number.isInteger(productId) && productId > 0) await addToWishlist(productId);
+    return Number.isInteger(productId) && productId > 0 ? await addToWishlist(productId, { announce: false }) : null;
   } finally {
     localStorage.removeItem(STORAGE_KEYS.pendingWishlist);
   }

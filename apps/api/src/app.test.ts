@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { describeOnDatabases } from './test/app.js';
+
+describeOnDatabases('the API shell', (ctx) => {
+  it('serves OpenAPI docs generated from the route schemas', async () => {
+    const res = await ctx().app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ paths: Record<string, { get?: { parameters?: { name: string }[] } }> }>();
+    const list = doc.paths['/api/v1/products/']?.get;
+    expect(list?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['sort', 'page', 'price_min', 'in_stock']));
+    expect((await ctx().app.inject('/api/docs')).statusCode).toBeLessThan(400);
+  });
+
+  it('answers a malformed query with 400 and a message per field', async () => {
+    const res = await ctx().app.inject('/api/v1/products/?page=abc&sort=cheapest&page_size=1000');
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ error: { code: string; fields: Record<string, string> } }>();
+    expect(body.error.code).toBe('bad_request');
+    expect(Object.keys(body.error.fields)).toEqual(expect.arrayContaining(['page', 'sort', 'page_size']));
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+
+  it('answers an unknown product with 404 and the error body', async () => {
+    const res = await ctx().app.inject('/api/v1/products/no-brand/no-product/');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+  });
+
+  it('answers a bad path parameter with 400, not a database error', async () => {
+    const res = await ctx().app.inject("/api/v1/products/x'%20or%201=1/y/");
+    expect(res.statusCode).toBe(400);
+  });
+});

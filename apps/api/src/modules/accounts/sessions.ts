@@ -1,0 +1,58 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { sessions } from './accounts.tables.js';
+import { randomToken, sha256 } from './secrets.js';
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SessionOwner = { customerId: number } | { guestId: string };
+export type ActiveSession = { id: number; customerId: number | null; guestId: string | null };
+
+/** Creates a session and returns its token: the only time the token exists outside the browser. */
+export async function createSession(db: Db, clock: Clock, owner: SessionOwner, userAgent?: string): Promise<string> {
+  const token = randomToken();
+  const now = clock.now();
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    customerId: 'customerId' in owner ? owner.customerId : null,
+    guestId: 'guestId' in owner ? owner.guestId : null,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export async function findSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await db
+    .select({ id: sessions.id, customerId: sessions.customerId, guestId: sessions.guestId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())));
+  return row ?? null;
+}
+
+/** Revokes one session; true when it was still live (so a refresh cannot be replayed). */
+export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of a customer (password change or reset), except the one given. */
+export async function revokeCustomerSessions(db: Db, clock: Clock, customerId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(
+      and(
+        eq(sessions.customerId, customerId),
+        isNull(sessions.revokedAt),
+        exceptSessionId !== undefined ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}

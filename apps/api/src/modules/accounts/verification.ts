@@ -1,0 +1,190 @@
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { formatWait, type OtpTimers } from '@store/shared/auth';
+import { PASSWORDLESS_COOLDOWN_MINUTES } from '@store/shared/constants';
+import { messages } from '@store/shared/messages';
+import { AppError, rateLimited } from '../../lib/errors.js';
+import { getSiteSettings } from '../content/content.service.js';
+import { accountLinks, oneTimeCodes, type CodeChannel, type LinkPurpose } from './accounts.tables.js';
+import type { AccountsCtx } from './context.js';
+import { codeEmail, codeSms } from './outgoing.js';
+import { generateCode, hashCode, newSalt, randomToken, sameHex, sha256 } from './secrets.js';
+
+/** Wrong tries allowed per code: the sixth try is refused even with the right digits. */
+export const MAX_CODE_ATTEMPTS = 5;
+const HOUR = 3600;
+const DAY = 86400;
+
+export const LINK_TTL_MS: Record<LinkPurpose, number> = {
+  passwordless: 15 * 60_000,
+  verify_email: 7 * DAY * 1000,
+  password_reset: HOUR * 1000,
+};
+
+const codeIncorrect = () => new AppError('bad_request', messages.codeIncorrect, { code: messages.codeIncorrect });
+
+/**
+ * Caps on everything that sends a code or a link (SMS costs money and is pumped by attackers): per
+ * phone or email, per IP, and for the whole shop per day. Over a cap: 429 with a generic message.
+ */
+export async function enforceSendLimits(ctx: AccountsCtx, target: string): Promise<void> {
+  const perIp = await ctx.limiter.hit(`send:ip:${ctx.ip}`, ctx.env.SEND_LIMIT_PER_IP_HOUR, HOUR);
+  if (!perIp.allowed) throw rateLimited(messages.tooManyRequests, perIp.retryAfterSeconds);
+  const perTarget = await ctx.limiter.hit(`send:to:${target}`, ctx.env.SEND_LIMIT_PER_TARGET_HOUR, HOUR);
+  if (!perTarget.allowed) throw rateLimited(messages.tooManyRequests, perTarget.retryAfterSeconds);
+  const total = await ctx.limiter.hit('send:all', ctx.env.SEND_LIMIT_PER_DAY, DAY);
+  if (!total.allowed) throw rateLimited(messages.tooManyRequests, total.retryAfterSeconds);
+}
+
+/** Refuses at once, before any database work, an IP or a shop that has no sending budget left (a pump gets cheap answers). */
+export async function precheckSendLimits(ctx: AccountsCtx): Promise<void> {
+  const [perIp, total] = await Promise.all([
+    ctx.limiter.peek(`send:ip:${ctx.ip}`, ctx.env.SEND_LIMIT_PER_IP_HOUR, HOUR),
+    ctx.limiter.peek('send:all', ctx.env.SEND_LIMIT_PER_DAY, DAY),
+  ]);
+  for (const r of [perIp, total]) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+}
+
+async function timers(ctx: AccountsCtx) {
+  const site = await getSiteSettings(ctx.db);
+  return { resendMs: site.SMS_TIMER * 60_000, validityMs: site.OTP_VALIDITY * 60_000, validityMinutes: site.OTP_VALIDITY };
+}
+
+async function latestCode(ctx: AccountsCtx, channel: CodeChannel, target: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.channel, channel), eq(oneTimeCodes.target, target)))
+    .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Sends a fresh 6-digit code by SMS (a Bangladeshi mobile) or email. Refused with 429 and
+ * 'Please wait m:ss' while the previous one is inside its SMS_TIMER block, or over a sending cap.
+ * The new code replaces every earlier one for the same target.
+ */
+export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: string): Promise<OtpTimers> {
+  const t = await timers(ctx);
+  const now = ctx.clock.nowMs();
+  const previous = await latestCode(ctx, channel, target);
+  if (previous) {
+    const wait = previous.createdAt.getTime() + t.resendMs - now;
+    if (wait > 0) throw rateLimited(messages.pleaseWait(formatWait(wait / 1000)), wait / 1000);
+  }
+  await enforceSendLimits(ctx, target);
+  const code = generateCode();
+  const salt = newSalt();
+  await ctx.db.insert(oneTimeCodes).values({
+    channel,
+    target,
+    codeHash: hashCode(salt, target, code),
+    salt,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + t.validityMs),
+  });
+  if (channel === 'sms') await ctx.notifier.sendSms(target, codeSms(code, t.validityMinutes, ctx.env));
+  else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) });
+  return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };
+}
+
+/** Like issueCode, but a code still inside its block is left alone and its timers returned (a login that needs the OTP panel). */
+export async function issueCodeUnlessBlocked(ctx: AccountsCtx, channel: CodeChannel, target: string): Promise<OtpTimers> {
+  const t = await timers(ctx);
+  const previous = await latestCode(ctx, channel, target);
+  const now = ctx.clock.nowMs();
+  if (previous && !previous.usedAt && previous.createdAt.getTime() + t.resendMs > now) {
+    return {
+      resend_in_seconds: Math.ceil((previous.createdAt.getTime() + t.resendMs - now) / 1000),
+      expires_in_seconds: Math.max(0, Math.ceil((previous.expiresAt.getTime() - now) / 1000)),
+    };
+  }
+  return issueCode(ctx, channel, target);
+}
+
+/**
+ * Consumes the latest code sent to target. Wrong, expired, used or superseded codes, and any try
+ * after MAX_CODE_ATTEMPTS, throw 'Code incorrect or expired'. Every try counts, atomically, so
+ * parallel guesses cannot exceed the limit and a code is used once.
+ */
+export async function consumeCode(ctx: AccountsCtx, channel: CodeChannel, target: string, code: string): Promise<void> {
+  const now = ctx.clock.now();
+  const latest = await latestCode(ctx, channel, target);
+  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeIncorrect();
+  const [counted] = await ctx.db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, latest.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS), isNull(oneTimeCodes.usedAt)))
+    .returning({ attempts: oneTimeCodes.attempts });
+  if (!counted) throw codeIncorrect();
+  if (!sameHex(hashCode(latest.salt, target, code), latest.codeHash)) throw codeIncorrect();
+  const used = await ctx.db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  if (used.length === 0) throw codeIncorrect();
+}
+
+/** The remaining passwordless cooldown in seconds (0 when a new link may be sent). */
+export async function passwordlessCooldown(ctx: AccountsCtx, customerId: number): Promise<number> {
+  const since = new Date(ctx.clock.nowMs() - PASSWORDLESS_COOLDOWN_MINUTES * 60_000);
+  const [row] = await ctx.db
+    .select({ createdAt: accountLinks.createdAt })
+    .from(accountLinks)
+    .where(and(eq(accountLinks.customerId, customerId), eq(accountLinks.purpose, 'passwordless'), gt(accountLinks.createdAt, since)))
+    .orderBy(desc(accountLinks.createdAt))
+    .limit(1);
+  if (!row) return 0;
+  return Math.max(0, Math.ceil((row.createdAt.getTime() + PASSWORDLESS_COOLDOWN_MINUTES * 60_000 - ctx.clock.nowMs()) / 1000));
+}
+
+/** Creates a single-use link secret; only its hash is stored. */
+export async function createLink(ctx: AccountsCtx, purpose: LinkPurpose, customerId: number): Promise<string> {
+  const token = randomToken();
+  const now = ctx.clock.nowMs();
+  await ctx.db.insert(accountLinks).values({
+    purpose,
+    tokenHash: sha256(token),
+    customerId,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + LINK_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/** The live link for a secret, without using it (the reset page checks its link before showing the form). */
+export async function findLink(ctx: AccountsCtx, purpose: LinkPurpose, token: string) {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await ctx.db
+    .select()
+    .from(accountLinks)
+    .where(
+      and(
+        eq(accountLinks.tokenHash, sha256(token)),
+        eq(accountLinks.purpose, purpose),
+        isNull(accountLinks.usedAt),
+        gt(accountLinks.expiresAt, ctx.clock.now()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Uses a link once: a second use, an expired or unknown link all answer 'This link is invalid or has expired'. */
+export async function consumeLink(
+  ctx: AccountsCtx,
+  purpose: LinkPurpose,
+  token: string,
+  check?: (customerId: number) => boolean,
+): Promise<number> {
+  const link = await findLink(ctx, purpose, token);
+  const invalid = () => new AppError('bad_request', purpose === 'password_reset' ? messages.passwordResetInvalid : messages.linkInvalid);
+  if (!link || (check && !check(link.customerId))) throw invalid();
+  const used = await ctx.db
+    .update(accountLinks)
+    .set({ usedAt: ctx.clock.now() })
+    .where(and(eq(accountLinks.id, link.id), isNull(accountLinks.usedAt)))
+    .returning({ customerId: accountLinks.customerId });
+  if (!used[0]) throw invalid();
+  return used[0].customerId;
+}

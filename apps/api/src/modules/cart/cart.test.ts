@@ -1,0 +1,617 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Cart, CartLineItem } from '@store/shared/cart';
+import type { PublicConfig } from '@store/shared/content';
+import { messages } from '@store/shared/messages';
+import { discountedPrice } from '@store/shared/money';
+import type { Db } from '../../db/client.js';
+import { describeOnDatabases, type TestContext } from '../../test/app.js';
+import { latestCode, TestBrowser } from '../accounts/test-client.js';
+import { brands, departments, products, variants } from '../catalog/catalog.tables.js';
+import { clearCartCaches, getCart, mergeVisitorCart, updateCartLine, type CartDeps } from './cart.service.js';
+import { carts, giftRules, privilegeCards } from './cart.tables.js';
+
+const image = { original: '/media/c.jpg', webp: '/media/c.webp', mobile: '/media/c-m.webp', alt: 'c', width: 800, height: 800 };
+
+/** A small catalog of our own: every price, discount and stock below is known exactly. */
+async function createCatalog(db: Db) {
+  await db
+    .insert(departments)
+    .values([
+      { key: '', name: 'Beauty', position: 0 },
+      { key: 'toys', name: 'Toys', position: 1 },
+    ])
+    .onConflictDoNothing();
+  const [beauty] = await db.select().from(departments).where(eq(departments.key, ''));
+  const departmentId = beauty!.id;
+  const [brand] = await db.insert(brands).values({ handle: 'c-glow', name: 'Glow Lab', departmentId }).returning();
+  const brandId = brand!.id;
+  const [serum, cream, mist, lipstick, hidden] = await db
+    .insert(products)
+    .values([
+      { handle: 'c-serum', name: 'Vitamin C Serum', brandId, departmentId, images: [image] },
+      { handle: 'c-cream', name: 'Night Cream', brandId, departmentId, images: [image] },
+      { handle: 'c-mist', name: 'Rose Mist', brandId, departmentId, images: [image] },
+      { handle: 'c-lipstick', name: 'Velvet Lipstick', brandId, departmentId, images: [image] },
+      { handle: 'c-hidden', name: 'Hidden', brandId, departmentId, published: false },
+    ])
+    .returning();
+  const [serum30, serum50, cream50, mistTravel, lipRed, hiddenV] = await db
+    .insert(variants)
+    .values([
+      // ৳1,200, 10% off → ৳1,080
+      { productId: serum!.id, sku: 'c-serum-30', title: '30 ml', price: 120_000, discount: 10, stock: 40 },
+      // only three left
+      { productId: serum!.id, sku: 'c-serum-50', title: '50 ml', price: 200_000, discount: 0, stock: 3 },
+      { productId: cream!.id, sku: 'c-cream-50', title: '50 ml', price: 95_000, discount: 0, stock: 6 },
+      // the gift
+      { productId: mist!.id, sku: 'c-mist-travel', title: 'Travel size', price: 45_000, discount: 0, stock: 100 },
+      { productId: lipstick!.id, sku: 'c-lip-red', title: 'Red', price: 80_000, discount: 25, stock: 30 },
+      { productId: hidden!.id, sku: 'c-hidden-1', title: 'Default', price: 10_000, discount: 0, stock: 10 },
+    ])
+    .returning();
+  return {
+    serum30: serum30!,
+    serum50: serum50!,
+    cream50: cream50!,
+    mistTravel: mistTravel!,
+    lipRed: lipRed!,
+    hiddenV: hiddenV!,
+    lipstick: lipstick!,
+  };
+}
+
+type Catalog = Awaited<ReturnType<typeof createCatalog>>;
+
+/** A browser: keeps its cookies (the bag's and the CSRF token) like a real one. */
+function shopper(ctx: () => TestContext) {
+  const csrf = 'c'.repeat(32);
+  const cookies: Record<string, string> = { csrftoken: csrf };
+  const keep = (res: LightMyRequestResponse) => {
+    for (const k of res.cookies as { name: string; value: string }[]) cookies[k.name] = k.value;
+    return res;
+  };
+  const get = async (url: string) => keep(await ctx().app.inject({ method: 'GET', url: `/api/v1${url}`, cookies }));
+  const post = async (url: string, payload: object) =>
+    keep(await ctx().app.inject({ method: 'POST', url: `/api/v1${url}`, cookies, headers: { 'x-csrftoken': csrf }, payload }));
+  const change = (variantId: number, action: 'increment' | 'decrement' | 'remove', quantity = action === 'remove' ? 0 : 1) =>
+    post('/cart/line-items/', { delivery_type: 'standard', line_item: { variant_id: variantId, quantity, action } });
+  return {
+    cookies,
+    get,
+    post,
+    change,
+    add: (variantId: number, quantity = 1) => change(variantId, 'increment', quantity),
+    cart: async () => (await get('/cart/')).json<{ data: Cart }>().data,
+  };
+}
+
+const line = (cart: Cart, variantId: number): CartLineItem | undefined =>
+  cart.line_items.find((l) => l.variant_id === variantId && !l.gift);
+const deps: CartDeps = { department: '', supportPhone: async () => '+8800000000000' };
+
+describeOnDatabases('cart', (ctx) => {
+  let c: Catalog;
+  let supportPhone: string;
+  beforeAll(async () => {
+    c = await createCatalog(ctx().db);
+    supportPhone = (await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data.support_phone;
+  });
+
+  describe('a visitor', () => {
+    it('has an empty bag with recommendations and no cookie until the first addition', async () => {
+      const res = await ctx().app.inject('/api/v1/cart/');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.cookies).toEqual([]);
+      const cart = res.json<{ data: Cart }>().data;
+      expect(cart).toMatchObject({
+        id: null,
+        line_items: [],
+        item_count: 0,
+        subtotal_price: 0,
+        delivery_type: 'standard',
+        gift_variants: [],
+        variants_offer: [],
+      });
+      expect(cart.variants_recommendation.map((p) => p.handle)).toEqual(expect.arrayContaining(['c-serum', 'c-cream']));
+      expect(cart.variants_recommendation.map((p) => p.handle)).not.toContain('c-hidden');
+      expect((await ctx().app.inject('/api/v1/cart/count/')).json()).toEqual({ data: { count: 0 } });
+    });
+
+    it('gets the bag and an HttpOnly cookie with the first addition, priced by the server only', async () => {
+      const s = shopper(ctx);
+      const res = await s.post('/cart/line-items/', {
+        delivery_type: 'standard',
+        price: 1,
+        line_item: {
+          variant_id: c.serum30.id,
+          quantity: 2,
+          action: 'increment',
+          price: 100,
+          discounted_price: 100,
+          applied_discount: { amount: 999999 },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = res.cookies.find((k) => k.name === 'cart') as
+        { value: string; httpOnly?: boolean; sameSite?: string; path?: string } | undefined;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie!.value).toMatch(/^[\w-]{43}$/);
+      const cart = res.json<{ data: Cart }>().data;
+      expect(cart.id).toEqual(expect.any(Number));
+      expect(cart.line_items).toEqual([
+        expect.objectContaining({
+          variant_id: c.serum30.id,
+          quantity: 2,
+          price: 120_000,
+          discounted_price: 108_000,
+          line_price: 216_000,
+          title: '30 ml',
+          product_title: 'Vitamin C Serum',
+          name: 'Vitamin C Serum - 30 ml',
+          vendor: 'Glow Lab',
+          product_url: '/brand/c-glow/c-serum',
+          image: { url: '/media/c-m.webp', alt: 'c', width: 800, height: 800 },
+          applied_discount: {
+            amount: 24_000,
+            value: 10,
+            value_type: 'percentage',
+            title: '10% off',
+            description: '10% off Vitamin C Serum',
+          },
+          gift: false,
+        }),
+      ]);
+      expect(cart).toMatchObject({
+        item_count: 2,
+        subtotal_price: 216_000,
+        total_line_items_price: 240_000,
+        subtotal_price_with_rebate: 216_000,
+        variants_recommendation: [],
+      });
+      // The database holds only the token's hash.
+      const [row] = await ctx().db.select().from(carts).where(eq(carts.id, cart.id!));
+      expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row!.tokenHash).not.toContain(cookie!.value);
+      expect((await s.get('/cart/count/')).json()).toEqual({ data: { count: 2 } });
+      expect((await s.cart()).line_items).toHaveLength(1);
+    });
+
+    it('lists lines by id, decreases, removes at 1 and removes with quantity 0', async () => {
+      const s = shopper(ctx);
+      await s.add(c.lipRed.id);
+      await s.add(c.serum30.id, 2);
+      await s.add(c.cream50.id);
+      await s.add(c.lipRed.id);
+      let cart = await s.cart();
+      const ids = cart.line_items.map((l) => l.id);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(cart.line_items.map((l) => l.variant_id)).toEqual([c.lipRed.id, c.serum30.id, c.cream50.id]);
+      expect(line(cart, c.lipRed.id)).toMatchObject({ quantity: 2, discounted_price: 60_000 });
+
+      cart = (await s.change(c.serum30.id, 'decrement')).json<{ data: Cart }>().data;
+      expect(line(cart, c.serum30.id)?.quantity).toBe(1);
+      cart = (await s.change(c.serum30.id, 'decrement')).json<{ data: Cart }>().data;
+      expect(line(cart, c.serum30.id)).toBeUndefined();
+      cart = (await s.change(c.lipRed.id, 'remove')).json<{ data: Cart }>().data;
+      expect(cart.line_items.map((l) => l.variant_id)).toEqual([c.cream50.id]);
+      // Taking away what is not there changes nothing (a repeated tap in the queue).
+      const again = await s.change(c.lipRed.id, 'remove');
+      expect(again.statusCode).toBe(200);
+      expect(again.json<{ data: Cart }>().data.line_items.map((l) => l.variant_id)).toEqual([c.cream50.id]);
+      cart = (await s.change(c.cream50.id, 'decrement')).json<{ data: Cart }>().data;
+      expect(cart.line_items).toEqual([]);
+      expect(cart.variants_recommendation.length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('limits', () => {
+    it('20 parallel increments on one line end at exactly 6, with 14 refusals', async () => {
+      const s = shopper(ctx);
+      await s.add(c.cream50.id);
+      const results = await Promise.all(Array.from({ length: 20 }, () => s.add(c.serum30.id)));
+      const ok = results.filter((r) => r.statusCode === 200);
+      const refused = results.filter((r) => r.statusCode !== 200);
+      expect(ok).toHaveLength(6);
+      expect(refused).toHaveLength(14);
+      for (const r of refused) {
+        expect(r.statusCode).toBe(400);
+        expect(r.json()).toEqual({ error: { code: 'quantity_limit', message: messages.biggerPurchase(supportPhone) } });
+      }
+      expect(line(await s.cart(), c.serum30.id)?.quantity).toBe(6);
+      expect((await s.get('/cart/count/')).json()).toEqual({ data: { count: 7 } });
+    });
+
+    it('refuses a 7th with the support phone', async () => {
+      const s = shopper(ctx);
+      expect((await s.add(c.serum30.id, 6)).statusCode).toBe(200);
+      const res = await s.add(c.serum30.id);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(`For bigger purchase, please contact ${supportPhone}`);
+    });
+
+    it('checks the stock before the limit of 6', async () => {
+      const s = shopper(ctx);
+      // 3 in stock: asking for 5 is a stock refusal, not a limit one.
+      const five = await s.add(c.serum50.id, 5);
+      expect(five.statusCode).toBe(400);
+      expect(five.json()).toEqual({ error: { code: 'out_of_stock', message: 'Vitamin C Serum - 50 ml only 3 products left' } });
+      expect((await s.add(c.serum50.id, 3)).statusCode).toBe(200);
+      const fourth = await s.add(c.serum50.id);
+      expect(fourth.json().error).toEqual({ code: 'out_of_stock', message: messages.lowStock('Vitamin C Serum', '50 ml', 3) });
+      // Exactly 6 in stock and 6 in the bag: a 7th is refused for stock first.
+      expect((await s.add(c.cream50.id, 6)).statusCode).toBe(200);
+      expect((await s.add(c.cream50.id)).json().error.code).toBe('out_of_stock');
+      const cart = await s.cart();
+      expect(line(cart, c.serum50.id)?.quantity).toBe(3);
+      expect(line(cart, c.cream50.id)?.quantity).toBe(6);
+    });
+
+    it.each([
+      ['quantity -1', { quantity: -1, action: 'increment' }],
+      ['quantity 1.5', { quantity: 1.5, action: 'increment' }],
+      ['quantity "2"', { quantity: '2', action: 'increment' }],
+      ['quantity 7', { quantity: 7, action: 'increment' }],
+      ['an unknown variant', { variant_id: 999_999, quantity: 1, action: 'increment' }],
+      ['a variant id as text', { variant_id: 'abc', quantity: 1, action: 'increment' }],
+      ['an unpublished variant', { variant_id: 'hidden', quantity: 1, action: 'increment' }],
+      ['an unknown action', { quantity: 1, action: 'set' }],
+      ['remove with a quantity', { quantity: 2, action: 'remove' }],
+      ['increment by 0', { quantity: 0, action: 'increment' }],
+      ['decrement by -1', { quantity: -1, action: 'decrement' }],
+      ['a decrement of an unknown variant', { variant_id: 999_999, quantity: 1, action: 'decrement' }],
+      ['a removal of an unknown variant', { variant_id: 999_999, quantity: 0, action: 'remove' }],
+    ])('answers %s with 400 and changes nothing', async (_name, body: Record<string, unknown>) => {
+      const s = shopper(ctx);
+      await s.add(c.lipRed.id, 2);
+      const before = await s.cart();
+      const variantId = body.variant_id === 'hidden' ? c.hiddenV.id : (body.variant_id ?? c.lipRed.id);
+      const res = await s.post('/cart/line-items/', { delivery_type: 'standard', line_item: { ...body, variant_id: variantId } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('bad_request');
+      expect(await s.cart()).toEqual(before);
+    });
+
+    it('answers a missing line item and an unknown delivery type with 400', async () => {
+      const s = shopper(ctx);
+      expect((await s.post('/cart/line-items/', { delivery_type: 'standard' })).statusCode).toBe(400);
+      const res = await s.post('/cart/line-items/', {
+        delivery_type: 'rocket',
+        line_item: { variant_id: c.lipRed.id, quantity: 1, action: 'increment' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toHaveProperty('delivery_type');
+      // Without a bag too: an unknown variant is refused, a known one leaves nothing to take away.
+      expect((await s.change(999_999, 'remove')).statusCode).toBe(400);
+      expect((await s.change(c.lipRed.id, 'remove')).json<{ data: Cart }>().data).toMatchObject({ id: null, line_items: [] });
+      expect((await s.cart()).id).toBeNull();
+    });
+
+    it('creates no bag when the first addition is refused', async () => {
+      const before = (await ctx().db.select({ id: carts.id }).from(carts)).length;
+      const res = await ctx().app.inject({
+        method: 'POST',
+        url: '/api/v1/cart/line-items/',
+        payload: { delivery_type: 'standard', line_item: { variant_id: c.serum50.id, quantity: 4, action: 'increment' } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.cookies).toEqual([]);
+      expect((await ctx().db.select({ id: carts.id }).from(carts)).length).toBe(before);
+    });
+  });
+
+  describe('privacy', () => {
+    it("never serves another shopper's bag by id or by a forged token", async () => {
+      const alice = shopper(ctx);
+      const bob = shopper(ctx);
+      const aliceCart = (await alice.add(c.serum30.id, 2)).json<{ data: Cart }>().data;
+      await bob.add(c.cream50.id);
+
+      expect((await alice.get(`/carts/${aliceCart.id}/`)).statusCode).toBe(200);
+      const peek = await bob.get(`/carts/${aliceCart.id}/`);
+      expect(peek.statusCode).toBe(404);
+      expect(peek.json()).toEqual({ error: { code: 'not_found', message: messages.cartNotFound } });
+      expect(peek.body).not.toContain('Vitamin C Serum');
+      const write = await bob.post(`/carts/${aliceCart.id}/line-items/`, {
+        delivery_type: 'standard',
+        line_item: { variant_id: c.serum30.id, quantity: 0, action: 'remove' },
+      });
+      expect(write.statusCode).toBe(404);
+      expect((await ctx().app.inject(`/api/v1/carts/${aliceCart.id}/`)).statusCode).toBe(404);
+
+      const forged = await ctx().app.inject({ url: '/api/v1/cart/', cookies: { cart: 'A'.repeat(43) } });
+      expect(forged.json<{ data: Cart }>().data).toMatchObject({ id: null, line_items: [] });
+      expect(line(await alice.cart(), c.serum30.id)?.quantity).toBe(2);
+    });
+  });
+
+  describe('gifts and offers', () => {
+    let spendRuleId: number;
+    beforeAll(async () => {
+      const [spend] = await ctx()
+        .db.insert(giftRules)
+        .values({
+          kind: 'spend',
+          title: 'Free travel-size mist',
+          description: 'On orders of ৳3,000 or more',
+          minSubtotal: 300_000,
+          giftVariantId: c.mistTravel.id,
+        })
+        .returning();
+      spendRuleId = spend!.id;
+      await ctx()
+        .db.insert(giftRules)
+        .values({
+          kind: 'buy',
+          title: 'Buy 3 lipsticks, get a mist',
+          buyProductId: c.lipstick.id,
+          buyQuantity: 3,
+          giftVariantId: c.mistTravel.id,
+          position: 1,
+        });
+      clearCartCaches();
+    });
+
+    it('offers the nearest threshold, gives the gift at it and takes it back below it', async () => {
+      const s = shopper(ctx);
+      // 2 × ৳1,080 = ৳2,160: ৳840 short of ৳3,000.
+      let cart = (await s.add(c.serum30.id, 2)).json<{ data: Cart }>().data;
+      expect(cart.gift_variants).toEqual([]);
+      expect(cart.variants_offer).toEqual([
+        expect.objectContaining({
+          rule_id: spendRuleId,
+          kind: 'spend',
+          remaining: 84_000,
+          message: 'Add ৳840 more to get Glow Lab Rose Mist free',
+          variant_id: c.mistTravel.id,
+        }),
+      ]);
+      // + ৳950 = ৳3,110: the gift arrives as a free, locked line after the paid ones.
+      cart = (await s.add(c.cream50.id)).json<{ data: Cart }>().data;
+      const gift = cart.line_items.at(-1)!;
+      expect(gift).toMatchObject({
+        variant_id: c.mistTravel.id,
+        gift: true,
+        gift_rule_id: spendRuleId,
+        price: 0,
+        discounted_price: 0,
+        line_price: 0,
+        quantity: 1,
+        applied_discount: null,
+      });
+      expect(cart.subtotal_price).toBe(311_000);
+      expect(cart.item_count).toBe(4);
+      expect(cart.gift_variants).toEqual([
+        expect.objectContaining({
+          rule_id: spendRuleId,
+          title: 'Free travel-size mist',
+          product_title: 'Rose Mist',
+          value: 45_000,
+          quantity: 1,
+        }),
+      ]);
+      expect(cart.variants_offer).toEqual([]);
+
+      // The gift's quantity cannot be changed by the update call.
+      cart = (await s.change(c.mistTravel.id, 'decrement')).json<{ data: Cart }>().data;
+      expect(cart.line_items.filter((l) => l.gift)).toHaveLength(1);
+
+      // Below the threshold again: the gift goes, the offer comes back.
+      cart = (await s.change(c.serum30.id, 'decrement')).json<{ data: Cart }>().data;
+      expect(cart.line_items.some((l) => l.gift)).toBe(false);
+      expect(cart.gift_variants).toEqual([]);
+      expect(cart.variants_offer[0]).toMatchObject({ kind: 'spend', remaining: 300_000 - 203_000 });
+    });
+
+    it('gives the gift with a first addition that reaches the threshold', async () => {
+      const s = shopper(ctx);
+      const cart = (await s.add(c.serum30.id, 3)).json<{ data: Cart }>().data; // ৳3,240
+      expect(cart.line_items.map((l) => [l.variant_id, l.gift])).toEqual([
+        [c.serum30.id, false],
+        [c.mistTravel.id, true],
+      ]);
+      expect((await s.cart()).gift_variants).toHaveLength(1);
+    });
+
+    it('gives a buy-3 gift and suggests it part-way', async () => {
+      const s = shopper(ctx);
+      let cart = (await s.add(c.lipRed.id, 2)).json<{ data: Cart }>().data;
+      expect(cart.variants_offer).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ kind: 'buy', remaining: 1, message: 'Add 1 more Velvet Lipstick to get Glow Lab Rose Mist free' }),
+        ]),
+      );
+      cart = (await s.add(c.lipRed.id)).json<{ data: Cart }>().data;
+      expect(cart.line_items.filter((l) => l.gift)).toEqual([expect.objectContaining({ variant_id: c.mistTravel.id, price: 0 })]);
+      // A paid line of the gift's variant stays separate from the gift.
+      cart = (await s.add(c.mistTravel.id)).json<{ data: Cart }>().data;
+      expect(cart.line_items.filter((l) => l.variant_id === c.mistTravel.id).map((l) => [l.gift, l.price])).toEqual([
+        [true, 0],
+        [false, 45_000],
+      ]);
+    });
+
+    it('brings gifts up to date on read when the rules changed', async () => {
+      const s = shopper(ctx);
+      await s.add(c.serum30.id, 3); // ৳3,240
+      expect((await s.cart()).gift_variants).toHaveLength(1);
+      await ctx().db.update(giftRules).set({ active: false }).where(eq(giftRules.id, spendRuleId));
+      clearCartCaches();
+      try {
+        const cart = await s.cart();
+        expect(cart.gift_variants).toEqual([]);
+        expect(cart.line_items.some((l) => l.gift)).toBe(false);
+      } finally {
+        await ctx().db.update(giftRules).set({ active: true }).where(eq(giftRules.id, spendRuleId));
+        clearCartCaches();
+      }
+    });
+
+    it('remembers a closed box in note_attributes', async () => {
+      const s = shopper(ctx);
+      await s.add(c.serum30.id);
+      const res = await s.post('/cart/dismiss/', { key: `offer:${spendRuleId}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ data: Cart }>().data.note_attributes).toEqual([{ name: 'dismissed_boxes', value: `offer:${spendRuleId}` }]);
+      expect((await s.cart()).note_attributes).toEqual([{ name: 'dismissed_boxes', value: `offer:${spendRuleId}` }]);
+      expect((await s.post('/cart/dismiss/', { key: 'offer:<script>' })).statusCode).toBe(400);
+    });
+  });
+
+  describe('customers', () => {
+    it('reflects the privilege card rebate in subtotal_price_with_rebate', async () => {
+      const owner = { customerId: 9001, guestId: null, token: null };
+      await ctx().db.insert(privilegeCards).values({ number: 'PC-0000-4321', customerId: 9001, percent: 5 });
+      const { cart } = await updateCartLine(
+        ctx().db,
+        owner,
+        { delivery_type: 'standard', line_item: { variant_id: c.lipRed.id, quantity: 3, action: 'increment' } },
+        deps,
+      );
+      // 3 × ৳600 = ৳1,800; 5% off rounds to the taka: ৳1,710.
+      expect(cart.subtotal_price).toBe(180_000);
+      expect(cart.subtotal_price_with_rebate).toBe(171_000);
+      expect(cart.rebate).toEqual({ card: '•••• 4321', percent: 5, amount: 9_000, title: 'Privilege card 5% rebate' });
+      // Another customer has no card: no rebate.
+      const other = await updateCartLine(
+        ctx().db,
+        { customerId: 9002, guestId: null, token: null },
+        { delivery_type: 'standard', line_item: { variant_id: c.lipRed.id, quantity: 3, action: 'increment' } },
+        deps,
+      );
+      expect(other.cart.subtotal_price_with_rebate).toBe(other.cart.subtotal_price);
+      expect(other.cart.rebate).toBeNull();
+    });
+
+    it('merges the visitor bag into the customer bag at login without losing or doubling lines', async () => {
+      const customer = { customerId: 9100, guestId: null, token: null };
+      await updateCartLine(
+        ctx().db,
+        customer,
+        { delivery_type: 'standard', line_item: { variant_id: c.serum30.id, quantity: 4, action: 'increment' } },
+        deps,
+      );
+      await updateCartLine(
+        ctx().db,
+        customer,
+        { delivery_type: 'standard', line_item: { variant_id: c.cream50.id, quantity: 1, action: 'increment' } },
+        deps,
+      );
+
+      const visitor = shopper(ctx);
+      await visitor.add(c.serum30.id, 5);
+      await visitor.add(c.lipRed.id, 2);
+      await visitor.add(c.serum50.id, 3);
+      const token = visitor.cookies.cart!;
+      await mergeVisitorCart(ctx().db, token, 9100);
+
+      const merged = await getCart(ctx().db, customer, deps);
+      const quantities = Object.fromEntries(merged.line_items.filter((l) => !l.gift).map((l) => [l.variant_id, l.quantity]));
+      expect(quantities).toEqual({ [c.serum30.id]: 6, [c.cream50.id]: 1, [c.lipRed.id]: 2, [c.serum50.id]: 3 });
+      // The visitor's cookie no longer reaches the bag.
+      expect(await visitor.cart()).toMatchObject({ id: null, line_items: [] });
+      // A second call (a retried login) changes nothing.
+      await mergeVisitorCart(ctx().db, token, 9100);
+      expect(await getCart(ctx().db, customer, deps)).toEqual(merged);
+    });
+
+    it('lets a customer without a bag adopt the visitor bag', async () => {
+      const visitor = shopper(ctx);
+      const visitorCart = (await visitor.add(c.lipRed.id, 2)).json<{ data: Cart }>().data;
+      await mergeVisitorCart(ctx().db, visitor.cookies.cart, 9200);
+      const cart = await getCart(ctx().db, { customerId: 9200, guestId: null, token: null }, deps);
+      expect(cart.id).toBe(visitorCart.id);
+      expect(cart.line_items.map((l) => [l.variant_id, l.quantity])).toEqual([[c.lipRed.id, 2]]);
+      expect((await visitor.cart()).id).toBeNull();
+    });
+
+    it('merges at registration and at login through the accounts API, keeping every line once', async () => {
+      const phone = '01719' + String(Date.now() % 1_000_000).padStart(6, '0');
+      const email = `bag.${Date.now()}@gmail.com`;
+      const password = 'correct horse 1';
+      const update = (variantId: number, quantity: number) => ({
+        delivery_type: 'standard',
+        line_item: { variant_id: variantId, quantity, action: 'increment' },
+      });
+
+      // A visitor fills a bag, registers and finishes with the SMS code: the bag is theirs now.
+      const first = new TestBrowser(ctx().app, '198.51.100.201');
+      expect((await first.post('/api/v1/cart/line-items/', update(c.serum30.id, 4))).statusCode).toBe(200);
+      const reg = await first.post('/api/v1/accounts/register/', {
+        customer: {
+          email,
+          phone,
+          first_name: 'Bag',
+          last_name: 'Test',
+          note: {},
+          newsletter_email: true,
+          newsletter_sms: true,
+          online_customer: true,
+        },
+        withTimeout: true,
+      });
+      expect(reg.statusCode).toBe(201);
+      const customerId = reg.json<{ data: { customer_id: number } }>().data.customer_id;
+      const code = await latestCode(ctx().app, `+880${phone.slice(1)}`);
+      const firstBagId = (await first.get('/api/v1/cart/')).json<{ data: Cart }>().data.id!;
+      expect((await first.post('/api/v1/accounts/verify/', { customer_id: customerId, otp: code, password })).statusCode).toBe(200);
+      // Merged by the sign-in itself, before any bag call.
+      expect((await ctx().db.select().from(carts).where(eq(carts.id, firstBagId)))[0]).toMatchObject({
+        customerId,
+        tokenHash: null,
+        status: 'open',
+      });
+      const mine = (await first.get('/api/v1/cart/')).json<{ data: Cart }>().data;
+      const paid = (cart: Cart) => cart.line_items.filter((l) => !l.gift).map((l) => [l.variant_id, l.quantity]);
+      expect(paid(mine)).toEqual([[c.serum30.id, 4]]);
+      // The visitor cookie is dropped once the bag belongs to the customer.
+      expect(first.cookies.has('cart')).toBe(false);
+
+      // Elsewhere, as a visitor, the same shopper adds more, then signs in with the password.
+      const second = new TestBrowser(ctx().app, '198.51.100.202');
+      const secondBagId = (await second.post('/api/v1/cart/line-items/', update(c.serum30.id, 3))).json<{ data: Cart }>().data.id!;
+      await second.post('/api/v1/cart/line-items/', update(c.lipRed.id, 2));
+      // Past the SMS resend block of the registration code.
+      ctx().app.clock.advance(3 * 60_000);
+      expect((await second.post('/api/v1/accounts/login-otp/', { email: phone })).statusCode).toBe(200);
+      const otp = await latestCode(ctx().app, `+880${phone.slice(1)}`);
+      const login = await second.post('/api/v1/accounts/login/', { email: phone, otp });
+      expect(login.json()).toMatchObject({ success: true, data: { token: expect.any(String) } });
+      expect((await ctx().db.select().from(carts).where(eq(carts.id, secondBagId)))[0]).toMatchObject({
+        status: 'merged',
+        tokenHash: null,
+      });
+      const merged = (await second.get('/api/v1/cart/')).json<{ data: Cart }>().data;
+      expect(merged.id).toBe(mine.id);
+      expect(paid(merged)).toEqual([
+        [c.serum30.id, 6],
+        [c.lipRed.id, 2],
+      ]);
+      // The first browser sees the same bag: one bag per customer, no line doubled.
+      expect((await first.get('/api/v1/cart/')).json<{ data: Cart }>().data.line_items).toEqual(merged.line_items);
+      expect((await second.get('/api/v1/cart/count/')).json()).toEqual({ data: { count: merged.item_count } });
+
+      // The customer's privilege card now counts in the bag the session reaches.
+      await ctx()
+        .db.insert(privilegeCards)
+        .values({ number: `PC-${customerId}-7788`, customerId, percent: 5 });
+      const withCard = (await second.get('/api/v1/cart/')).json<{ data: Cart }>().data;
+      expect(withCard.rebate).toMatchObject({ percent: 5, card: '•••• 7788' });
+      expect(withCard.subtotal_price_with_rebate).toBe(discountedPrice(withCard.subtotal_price, 5));
+    });
+
+    it('keeps one bag per customer when the first additions race', async () => {
+      const owner = { customerId: 9300, guestId: null, token: null };
+      const payload = {
+        delivery_type: 'standard' as const,
+        line_item: { variant_id: c.lipRed.id, quantity: 1, action: 'increment' as const },
+      };
+      await Promise.all(Array.from({ length: 5 }, () => updateCartLine(ctx().db, owner, payload, deps)));
+      const rows = await ctx().db.select().from(carts).where(eq(carts.customerId, 9300));
+      expect(rows).toHaveLength(1);
+      expect(line(await getCart(ctx().db, owner, deps), c.lipRed.id)?.quantity).toBe(5);
+    });
+  });
+});

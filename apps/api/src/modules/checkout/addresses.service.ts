@@ -1,0 +1,161 @@
+import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { Address, AddressForm, AddressSnapshot } from '@store/shared/checkout';
+import type { AddressType } from '@store/shared/checkout-rules';
+import { messages } from '@store/shared/messages';
+import type { Db } from '../../db/client.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { findZone } from './bd-locations.js';
+import { addresses } from './checkout.tables.js';
+
+/** A customer's or a guest's (by the session): nobody else's address is ever found. */
+export type Shopper = { customerId: number | null; guestId: string | null };
+
+export type AddressRow = typeof addresses.$inferSelect;
+
+function ownerWhere(owner: Shopper): SQL {
+  if (owner.customerId !== null) return eq(addresses.customerId, owner.customerId);
+  if (owner.guestId !== null) return eq(addresses.guestId, owner.guestId);
+  throw new AppError('unauthorized', messages.loginRequired);
+}
+
+export function toAddress(r: AddressRow): Address {
+  return {
+    id: r.id,
+    type: r.type,
+    default: r.isDefault,
+    name: r.name,
+    phone: r.phone,
+    email: r.email,
+    company: r.company,
+    division: r.division,
+    location: r.location,
+    area: r.area,
+    address_detail: r.addressDetail,
+    additional_info: r.additionalInfo,
+    zone: r.zone,
+  };
+}
+
+export function snapshotOf(r: AddressRow): AddressSnapshot {
+  const { id: _id, default: _default, type: _type, ...rest } = toAddress(r);
+  return rest;
+}
+
+/** The owner's addresses of a type: the default first, then the newest. */
+export async function listAddresses(db: Db, owner: Shopper, type: AddressType): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(and(ownerWhere(owner), eq(addresses.type, type)))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id));
+  return rows.map(toAddress);
+}
+
+/** One of the owner's addresses (of any type); another shopper's id is a 404. */
+export async function getOwnAddress(db: Db, owner: Shopper, id: number): Promise<AddressRow> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(ownerWhere(owner), eq(addresses.id, id)));
+  if (!row) throw new AppError('not_found', messages.addressNotFound);
+  return row;
+}
+
+/** The place must be one of the shipped list: that is where the delivery zone comes from. */
+function placeOf(form: AddressForm) {
+  const zone = findZone(form.division, form.location, form.area);
+  if (!zone) {
+    throw badRequest(messages.badRequest, { area: messages.areaRequired });
+  }
+  return zone;
+}
+
+const columns = (form: AddressForm, zone: AddressRow['zone']) => ({
+  name: form.name,
+  phone: form.phone,
+  email: form.email || null,
+  company: form.company,
+  division: form.division,
+  location: form.location,
+  area: form.area,
+  addressDetail: form.address_detail,
+  additionalInfo: form.additional_info,
+  zone,
+});
+
+/**
+ * Makes `id` the owner's only default of its type. The partial unique index allows one default, so
+ * the old one is cleared first, in the same transaction.
+ */
+async function makeDefault(tx: Db, owner: Shopper, type: AddressType, id: number) {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(ownerWhere(owner), eq(addresses.type, type), eq(addresses.isDefault, true), ne(addresses.id, id)));
+  await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
+}
+
+/** A new address; the owner's first of a type becomes the default. */
+export async function createAddress(db: Db, owner: Shopper, type: AddressType, form: AddressForm): Promise<Address> {
+  const zone = placeOf(form);
+  ownerWhere(owner);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(ownerWhere(owner), eq(addresses.type, type)))
+      .limit(1);
+    const [row] = await tx
+      .insert(addresses)
+      .values({ customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null, type, ...columns(form, zone) })
+      .returning();
+    if (form.default || !existing) await makeDefault(tx, owner, type, row!.id);
+    const [fresh] = await tx.select().from(addresses).where(eq(addresses.id, row!.id));
+    return toAddress(fresh!);
+  });
+}
+
+export async function updateAddress(db: Db, owner: Shopper, type: AddressType, id: number, form: AddressForm): Promise<Address> {
+  const zone = placeOf(form);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(addresses)
+      .set({ ...columns(form, zone), updatedAt: new Date() })
+      .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
+      .returning();
+    if (!row) throw new AppError('not_found', messages.addressNotFound);
+    if (form.default) await makeDefault(tx, owner, type, id);
+    const [fresh] = await tx.select().from(addresses).where(eq(addresses.id, id));
+    return toAddress(fresh!);
+  });
+}
+
+/** Deletes the address (orders keep their own copy); when it was the default, the newest other one takes over. */
+export async function deleteAddress(db: Db, owner: Shopper, type: AddressType, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(addresses)
+      .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
+      .returning();
+    if (!row) throw new AppError('not_found', messages.addressNotFound);
+    if (!row.isDefault) return;
+    const [next] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(ownerWhere(owner), eq(addresses.type, type)))
+      .orderBy(desc(addresses.id))
+      .limit(1);
+    if (next) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, next.id));
+  });
+}
+
+/** The owner's default address of a type, or else their newest. */
+export async function defaultAddress(db: Db, owner: Shopper, type: AddressType): Promise<AddressRow | null> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(ownerWhere(owner), eq(addresses.type, type)))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id), asc(addresses.type))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,132 @@
+import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AppliedCoupon } from '@store/shared/checkout';
+import { messages } from '@store/shared/messages';
+import { discountedPrice, formatTaka } from '@store/shared/money';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { collectionProducts } from '../catalog/catalog.tables.js';
+import type { Shopper } from './addresses.service.js';
+import { couponRedemptions, coupons } from './checkout.tables.js';
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** A paid line of the bag, as far as a coupon cares. */
+export type CouponLine = { productId: number; unitPrice: number; quantity: number };
+
+export type CouponInput = {
+  coupon: CouponRow;
+  now: Date;
+  /** The items after the variants' discounts and the privilege rebate (poisha). */
+  base: number;
+  lines: CouponLine[];
+  /** Products of the coupon's collection among the bag's, or null when the coupon names none. */
+  eligible: Set<number> | null;
+  /** The delivery fee a free-shipping code would waive. */
+  shippingFee: number;
+  /** How many orders this shopper has placed with the code. */
+  usedByShopper: number;
+};
+
+export type CouponResult = { ok: true; discount: number; shippingWaived: number } | { ok: false; message: string };
+
+/**
+ * Whether a code applies to the bag now, and what it takes off. Checks in the order a shopper
+ * would want to hear them: unknown or switched off, not yet, expired, used up, used by them,
+ * minimum spend, then the kind's own condition.
+ */
+export function evaluateCoupon(input: CouponInput): CouponResult {
+  const { coupon: c, now, base } = input;
+  if (!c.active) return { ok: false, message: messages.couponInvalid };
+  if (c.startsAt && c.startsAt > now) return { ok: false, message: messages.couponNotStarted };
+  if (c.endsAt && c.endsAt <= now) return { ok: false, message: messages.couponExpired };
+  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return { ok: false, message: messages.couponUsedUp };
+  if (c.perCustomerLimit !== null && input.usedByShopper >= c.perCustomerLimit) return { ok: false, message: messages.couponAlreadyUsed };
+  if (c.minSubtotal !== null && base < c.minSubtotal) return { ok: false, message: messages.couponMinSpend(formatTaka(c.minSubtotal)) };
+  switch (c.kind) {
+    case 'percentage':
+      return { ok: true, discount: base - discountedPrice(base, c.value), shippingWaived: 0 };
+    case 'fixed_amount':
+      return { ok: true, discount: Math.min(c.value, base), shippingWaived: 0 };
+    case 'free_shipping':
+      return { ok: true, discount: 0, shippingWaived: input.shippingFee };
+    case 'buy_x_get_y': {
+      const buy = c.buyQuantity ?? 1;
+      const get = c.getQuantity ?? 1;
+      // Every unit of an eligible product, dearest first: in each group of buy+get, the cheapest `get` are free.
+      const units = input.lines
+        .filter((l) => !input.eligible || input.eligible.has(l.productId))
+        .flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice))
+        .sort((a, b) => b - a);
+      const groups = Math.floor(units.length / (buy + get));
+      if (groups === 0) return { ok: false, message: messages.couponNeedsItems(buy + get - units.length) };
+      const free = units.slice(-groups * get);
+      return { ok: true, discount: Math.min(base, free.reduce((s, p) => s + p, 0)), shippingWaived: 0 };
+    }
+  }
+}
+
+export function appliedCoupon(c: CouponRow): AppliedCoupon {
+  return { code: c.code, kind: c.kind, title: c.title, description: c.description };
+}
+
+export async function findCouponByCode(db: Db, code: string): Promise<CouponRow | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.trim().toUpperCase()));
+  return row ?? null;
+}
+
+export async function findCouponById(db: Db, id: number): Promise<CouponRow | null> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row ?? null;
+}
+
+const redeemedBy = (owner: Shopper) =>
+  owner.customerId !== null ? eq(couponRedemptions.customerId, owner.customerId) : owner.guestId !== null ? eq(couponRedemptions.guestId, owner.guestId) : sql`false`;
+
+export async function usesByShopper(db: Db, couponId: number, owner: Shopper): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), redeemedBy(owner)));
+  return Number(row?.n ?? 0);
+}
+
+/** The bag's products that belong to the coupon's collection (null: the coupon is not limited to one). */
+export async function eligibleProducts(db: Db, coupon: CouponRow, productIds: number[]): Promise<Set<number> | null> {
+  if (coupon.collectionId === null) return null;
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: collectionProducts.productId })
+    .from(collectionProducts)
+    .where(and(eq(collectionProducts.collectionId, coupon.collectionId), inArray(collectionProducts.productId, productIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Redeems the code for an order, inside the order's transaction. The UPDATE counts the use only
+ * while `used_count < usage_limit` and takes the coupon's row lock, so parallel checkouts queue
+ * here and each re-checks the limit against the committed count: a single-use code is redeemed
+ * once, whatever the concurrency. The per-shopper count is read after the lock, for the same reason.
+ */
+export async function redeemCoupon(tx: Db, coupon: CouponRow, owner: Shopper, orderId: number): Promise<void> {
+  const [row] = await tx
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(and(eq(coupons.id, coupon.id), eq(coupons.active, true), or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`)))
+    .returning({ perCustomerLimit: coupons.perCustomerLimit });
+  if (!row) throw new AppError('bad_request', messages.couponUsedUp, { discount: messages.couponUsedUp });
+  if (row.perCustomerLimit !== null && (await usesByShopper(tx, coupon.id, owner)) >= row.perCustomerLimit) {
+    throw new AppError('bad_request', messages.couponAlreadyUsed, { discount: messages.couponAlreadyUsed });
+  }
+  await tx.insert(couponRedemptions).values({ couponId: coupon.id, orderId, customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null });
+}
+
+/** A cancelled order gives its use of the code back. */
+export async function releaseCoupon(tx: Db, orderId: number): Promise<void> {
+  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  for (const r of released) {
+    await tx
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, r.couponId));
+  }
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { unnotifiedOrders, notifyOrderConfirmed } from '../orders/index.js';
+import { checkoutRoutes } from './checkout.routes.js';
+import { checkoutPaymentHooks } from './payment-hooks.js';
+
+export { checkoutRoutes } from './checkout.routes.js';
+export { checkoutPaymentHooks } from './payment-hooks.js';
+export { seedDemoCoupons } from './checkout.seed.js';
+
+/** The payment hooks the payments module is built with (the checkout orchestrates across modules). */
+export function paymentHooksFor(app: FastifyInstance, clock: Clock) {
+  return checkoutPaymentHooks({ db: app.db, env: app.env, notifier: app.notifier, clock });
+}
+
+/**
+ * Background upkeep every PAYMENT_RECONCILE_SECONDS: pending gateway payments are checked with the
+ * gateway, and confirmations that were never queued (a crash right after an order) are sent.
+ * Started when the app is ready, stopped on close; the state lives in the database, so any process may run it.
+ */
+export function startCheckoutUpkeep(app: FastifyInstance, clock: Clock) {
+  const seconds = app.env.PAYMENT_RECONCILE_SECONDS;
+  // Tests move the clock and call reconcile() themselves: a timer would race them.
+  if (!seconds || app.env.NODE_ENV === 'test') return;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const pass = async () => {
+    await app.payments.reconcile();
+    for (const id of await unnotifiedOrders(app.db, new Date(clock.nowMs() - 60_000))) {
+      await notifyOrderConfirmed({ db: app.db, env: app.env, notifier: app.notifier, clock }, id);
+    }
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running ??= pass()
+        .catch((err: unknown) => app.log.warn({ err }, 'checkout upkeep pass failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, seconds * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
+
+export async function registerCheckoutRoutes(api: FastifyInstance) {
+  await api.register(checkoutRoutes);
+}

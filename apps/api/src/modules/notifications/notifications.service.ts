@@ -1,0 +1,205 @@
+import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { BD_MOBILE_PATTERN } from '@store/shared/phone';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { outbox, type OutboxChannel, type OutboxStatus } from './notifications.tables.js';
+import type { EmailMessage, EmailProvider, SmsProvider } from './providers.js';
+
+const MAX_ATTEMPTS = 5;
+const LEASE_MS = 60_000;
+
+export type OutboxMessage = {
+  id: number;
+  channel: OutboxChannel;
+  to: string;
+  subject: string | null;
+  body: string;
+  html: string | null;
+  status: OutboxStatus;
+  provider: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+export type NotifierOptions = { pollMs?: number; batchSize?: number };
+
+/**
+ * The durable send queue. sendSms/sendEmail write a row in the caller's request; the worker loop
+ * claims due rows with FOR UPDATE SKIP LOCKED (so several processes can run it), delivers them
+ * through the provider, and retries failures with backoff up to MAX_ATTEMPTS.
+ */
+export class Notifier {
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private inflight: Promise<void> | null = null;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly db: Db,
+    readonly sms: SmsProvider,
+    readonly email: EmailProvider,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    options: NotifierOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1000;
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  /** Queues an SMS. Only Bangladeshi mobiles get SMS: anything else is a bug in the caller. */
+  async sendSms(to: string, text: string): Promise<number> {
+    if (!BD_MOBILE_PATTERN.test(to) || !to.startsWith('+880')) throw new Error(`not a canonical Bangladeshi mobile: ${to}`);
+    return this.enqueue('sms', to, null, text, null, this.sms.name);
+  }
+
+  async sendEmail(message: EmailMessage): Promise<number> {
+    return this.enqueue('email', message.to, message.subject, message.text, message.html ?? null, this.email.name);
+  }
+
+  private async enqueue(
+    channel: OutboxChannel,
+    recipient: string,
+    subject: string | null,
+    body: string,
+    html: string | null,
+    provider: string,
+  ) {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ channel, recipient, subject, body, html, provider, nextAttemptAt: now, createdAt: now })
+      .returning({ id: outbox.id });
+    this.wake();
+    return row!.id;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.inflight;
+    this.email.close?.();
+  }
+
+  /** Runs the loop now instead of at the next poll (after an enqueue). */
+  private wake() {
+    if (!this.running || this.inflight) return;
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.inflight = this.drain()
+        .catch((err: unknown) => this.log.warn({ err }, 'outbox worker pass failed'))
+        .finally(() => {
+          this.inflight = null;
+          this.schedule(this.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async drain() {
+    while (this.running && (await this.processDue()) === this.batchSize) {
+      // A full batch: more may be due.
+    }
+  }
+
+  /** Claims and delivers the due rows once; returns how many were claimed. */
+  async processDue(): Promise<number> {
+    const now = this.clock.now();
+    const due = this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        or(
+          and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now)),
+          and(eq(outbox.status, 'sending'), lt(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(outbox.id)
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    const claimed = await this.db
+      .update(outbox)
+      .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(inArray(outbox.id, due))
+      .returning();
+    for (const row of claimed) await this.deliver(row);
+    return claimed.length;
+  }
+
+  private async deliver(row: typeof outbox.$inferSelect) {
+    const attempts = row.attempts + 1;
+    try {
+      const result =
+        row.channel === 'sms'
+          ? await this.sms.send(row.recipient, row.body)
+          : await this.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, html: row.html });
+      await this.db
+        .update(outbox)
+        .set({
+          status: 'sent',
+          attempts,
+          sentAt: this.clock.now(),
+          lockedUntil: null,
+          lastError: null,
+          providerMessageId: result.providerMessageId,
+        })
+        .where(eq(outbox.id, row.id));
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const failed = attempts >= MAX_ATTEMPTS;
+      this.log.warn(
+        { outboxId: row.id, channel: row.channel, attempts, err: message },
+        failed ? 'message given up' : 'message will be retried',
+      );
+      await this.db
+        .update(outbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          attempts,
+          lockedUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(this.clock.nowMs() + 2 ** attempts * 5_000),
+        })
+        .where(eq(outbox.id, row.id));
+    }
+  }
+}
+
+export async function listOutbox(db: Db, options: { to?: string | undefined; limit?: number }): Promise<OutboxMessage[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(options.to ? eq(outbox.recipient, options.to) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(options.limit ?? 200);
+  return rows.map((r) => ({
+    id: r.id,
+    channel: r.channel,
+    to: r.recipient,
+    subject: r.subject,
+    body: r.body,
+    html: r.html,
+    status: r.status,
+    provider: r.provider,
+    attempts: r.attempts,
+    last_error: r.lastError,
+    created_at: r.createdAt.toISOString(),
+    sent_at: r.sentAt ? r.sentAt.toISOString() : null,
+  }));
+}

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, expect, it } from 'vitest';
+import { createTestApp, describeOnDatabases } from '../../test/app.js';
+import { outbox } from './notifications.tables.js';
+import { Notifier } from './notifications.service.js';
+import type { EmailProvider, SmsProvider } from './providers.js';
+
+describeOnDatabases('notification outbox', (ctx) => {
+  const quiet = {
+    warn() {},
+    info() {},
+    error() {},
+    debug() {},
+    trace() {},
+    fatal() {},
+    child() {
+      return quiet;
+    },
+    level: 'silent',
+    silent() {},
+  } as never;
+
+  it('retries a failed delivery with backoff and gives up after five attempts', async () => {
+    await ctx().app.notifier.stop(); // this test drives the queue by hand
+    let calls = 0;
+    const flaky: SmsProvider = {
+      name: 'flaky',
+      async send() {
+        calls += 1;
+        if (calls === 1) throw new Error('gateway down');
+        return { providerMessageId: 'm-1' };
+      },
+    };
+    const dead: EmailProvider = { name: 'dead', send: async () => Promise.reject(new Error('550 mailbox unavailable')) };
+    const n = new Notifier(ctx().db, flaky, dead, ctx().app.clock, quiet);
+    const smsId = await n.sendSms('+8801711111111', 'hello');
+    const emailId = await n.sendEmail({ to: 'x@gmail.com', subject: 's', text: 't' });
+    expect(await n.processDue()).toBe(2);
+    const row = async (id: number) => (await ctx().db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+    expect(await row(smsId)).toMatchObject({ status: 'pending', attempts: 1, lastError: 'gateway down' });
+    expect(await n.processDue()).toBe(0); // not due yet
+    ctx().app.clock.advance(10_001);
+    await n.processDue();
+    expect(await row(smsId)).toMatchObject({ status: 'sent', attempts: 2, providerMessageId: 'm-1' });
+    for (let i = 0; i < 6; i += 1) {
+      ctx().app.clock.advance(10 * 60_000);
+      await n.processDue();
+    }
+    expect(await row(emailId)).toMatchObject({ status: 'failed', attempts: 5, lastError: '550 mailbox unavailable' });
+  });
+
+  it('delivers each message once when two workers run at the same time (FOR UPDATE SKIP LOCKED)', async () => {
+    const seen: string[] = [];
+    const slow: SmsProvider = {
+      name: 'slow',
+      async send(_to, text) {
+        seen.push(text);
+        await new Promise((r) => setTimeout(r, 5));
+        return { providerMessageId: null };
+      },
+    };
+    const a = new Notifier(ctx().db, slow, { name: 'none', send: async () => ({ providerMessageId: null }) }, ctx().app.clock, quiet, {
+      batchSize: 7,
+    });
+    const b = new Notifier(ctx().db, slow, { name: 'none', send: async () => ({ providerMessageId: null }) }, ctx().app.clock, quiet, {
+      batchSize: 7,
+    });
+    for (let i = 0; i < 30; i += 1) await a.sendSms('+8801711111112', `m${i}`);
+    const drain = async (n: Notifier) => {
+      while ((await n.processDue()) > 0) {
+        // keep going until nothing is due
+      }
+    };
+    await Promise.all([drain(a), drain(b)]);
+    expect(seen.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `m${i}`).sort());
+  });
+
+  it('refuses to text a number that is not a Bangladeshi mobile', async () => {
+    await expect(ctx().app.notifier.sendSms('+447700900123', 'x')).rejects.toThrow('not a canonical Bangladeshi mobile');
+  });
+});
+
+const production = await createTestApp('pglite', { env: { NODE_ENV: 'production', LOG_LEVEL: 'silent' } });
+afterAll(() => production.close());
+
+it('has no development outbox in production', async () => {
+  expect((await production.app.inject('/dev/outbox')).statusCode).toBe(404);
+  expect((await production.app.inject('/dev/outbox.json')).statusCode).toBe(404);
+});

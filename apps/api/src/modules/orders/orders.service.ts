@@ -1,0 +1,366 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { OrderDetail, OrderLine, OrderListItem, OrderListResponse, OrderRef, PublicOrder, ReceiptResponse } from '@store/shared/checkout';
+import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
+import { messages } from '@store/shared/messages';
+import { formatTaka } from '@store/shared/money';
+import { SERVICE_TIME_ZONE } from '@store/shared/constants';
+import type { Env } from '../../config/env.js';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { variants } from '../catalog/catalog.tables.js';
+import { refreshProductAggregates } from '../catalog/catalog.service.js';
+import type { Notifier } from '../notifications/index.js';
+import { IllegalTransition, planTransition, type StatusChange } from './order-status.js';
+import { orderEvents, orderLines, orderNumberSeq, orders } from './orders.tables.js';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'number' | 'token'>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
+
+/** Whose order: a customer's or a guest's (by their session). */
+export type OrderOwner = { customerId: number | null; guestId: string | null };
+
+const ownerWhere = (owner: OrderOwner) =>
+  owner.customerId !== null ? eq(orders.customerId, owner.customerId) : owner.guestId !== null ? eq(orders.guestId, owner.guestId) : sql`false`;
+
+/** Another checkout attempt with the same Idempotency-Key won the race: the caller answers with that order. */
+export class IdempotencyKeyTaken extends Error {}
+
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: string; constraint?: string; message?: string };
+    if (pg.code === '23505' && (pg.constraint === constraint || pg.message?.includes(constraint))) return true;
+  }
+  return false;
+}
+
+/** GB-YYMM-NNNNNN: the month in Dhaka, then the running number. */
+export async function nextOrderNumber(tx: Db, at: Date): Promise<string> {
+  // Both drivers answer a raw query with { rows }.
+  const result = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName})::int as n`)) as unknown as { rows: { n: number }[] };
+  const row = result.rows[0];
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: SERVICE_TIME_ZONE, year: '2-digit', month: '2-digit' }).formatToParts(at);
+  const yy = parts.find((p) => p.type === 'year')!.value;
+  const mm = parts.find((p) => p.type === 'month')!.value;
+  return `GB-${yy}${mm}-${String(row!.n).padStart(6, '0')}`;
+}
+
+/**
+ * Inserts the order with its number and link token. With an idempotency key this is the claim: a
+ * second attempt with the same key waits on the unique index and then fails here, before it has
+ * touched any stock.
+ */
+export async function insertOrder(tx: Db, values: NewOrder, at: Date): Promise<OrderRow> {
+  const number = await nextOrderNumber(tx, at);
+  const token = randomBytes(18).toString('base64url');
+  try {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, number, token, createdAt: at, updatedAt: at })
+      .returning();
+    await tx.insert(orderEvents).values({ orderId: row!.id, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at });
+    return row!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'orders_customer_key_idx') || isUniqueViolation(err, 'orders_guest_key_idx')) throw new IdempotencyKeyTaken();
+    throw err;
+  }
+}
+
+export async function insertOrderLines(tx: Db, orderId: number, lines: NewOrderLine[]): Promise<void> {
+  if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
+}
+
+type StockLine = { variantId: number; quantity: number; productTitle: string; variantTitle: string };
+
+/**
+ * Takes the lines' stock, all or nothing: one conditional UPDATE per variant (in id order, so two
+ * orders never wait on each other crosswise). A variant without enough left throws out_of_stock
+ * with the shopper-facing message in fields.cart, and the caller's transaction rolls back.
+ */
+export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
+  const wanted = new Map<number, StockLine & { total: number }>();
+  for (const l of lines) {
+    const seen = wanted.get(l.variantId);
+    if (seen) seen.total += l.quantity;
+    else wanted.set(l.variantId, { ...l, total: l.quantity });
+  }
+  const emptied: number[] = [];
+  for (const id of [...wanted.keys()].sort((a, b) => a - b)) {
+    const line = wanted.get(id)!;
+    const [row] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} - ${line.total}` })
+      .where(and(eq(variants.id, id), gte(variants.stock, line.total)))
+      .returning({ stock: variants.stock, productId: variants.productId });
+    if (!row) {
+      const [v] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, id));
+      const left = v?.stock ?? 0;
+      const message = left > 0 ? messages.lowStock(line.productTitle, line.variantTitle, left) : messages.outOfStock(line.productTitle, line.variantTitle);
+      throw new AppError('out_of_stock', message, { cart: message });
+    }
+    if (row.stock === 0) emptied.push(row.productId);
+  }
+  // Listings filter on products.in_stock: keep it true to the variants.
+  if (emptied.length) await refreshProductAggregates(tx, emptied);
+}
+
+async function restoreStock(tx: Db, orderId: number): Promise<void> {
+  const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const byVariant = new Map<number, number>();
+  for (const l of lines) if (l.variantId !== null) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
+  const refilled: number[] = [];
+  for (const id of [...byVariant.keys()].sort((a, b) => a - b)) {
+    const q = byVariant.get(id)!;
+    const [row] = await tx
+      .update(variants)
+      .set({ stock: sql`${variants.stock} + ${q}` })
+      .where(eq(variants.id, id))
+      .returning({ stock: variants.stock, productId: variants.productId });
+    if (row && row.stock === q) refilled.push(row.productId);
+  }
+  if (refilled.length) await refreshProductAggregates(tx, refilled);
+}
+
+export type TransitionResult = { changed: boolean; order: OrderRow; plan: StatusChange };
+
+/**
+ * THE transition function: every change of an order's status or payment status goes through here.
+ * It locks the order, checks the change against the transition tables (order-status.ts), writes
+ * the new state and one history row per change, and does what a change implies: cancelling gives
+ * the stock back, paying stamps paid_at. Asking for the state the order is already in changes
+ * nothing (replays are harmless); an illegal move throws a 409.
+ */
+export async function transitionOrder(tx: Db, orderId: number, change: StatusChange, reason: string, at: Date): Promise<TransitionResult> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!order) throw new AppError('not_found', messages.orderNotFound);
+  let plan: StatusChange;
+  try {
+    plan = planTransition(order, change);
+  } catch (err) {
+    if (err instanceof IllegalTransition) throw new AppError('conflict', err.message);
+    throw err;
+  }
+  if (!plan.status && !plan.payment) return { changed: false, order, plan };
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      ...(plan.status ? { status: plan.status } : {}),
+      ...(plan.payment ? { paymentStatus: plan.payment } : {}),
+      ...(plan.payment === 'paid' ? { paidAt: at } : {}),
+      ...(plan.status === 'cancelled' ? { cancelledAt: at } : {}),
+      updatedAt: at,
+    })
+    .where(eq(orders.id, orderId))
+    .returning();
+  const events: (typeof orderEvents.$inferInsert)[] = [];
+  if (plan.status) events.push({ orderId, kind: 'order', fromStatus: order.status, toStatus: plan.status, reason, createdAt: at });
+  if (plan.payment) events.push({ orderId, kind: 'payment', fromStatus: order.paymentStatus, toStatus: plan.payment, reason, createdAt: at });
+  await tx.insert(orderEvents).values(events);
+  if (plan.status === 'cancelled') await restoreStock(tx, orderId);
+  return { changed: true, order: updated!, plan };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading orders
+
+export function orderRef(o: OrderRow): OrderRef {
+  return { id: o.token, number: o.number, status: o.status, payment_status: o.paymentStatus, total: o.total };
+}
+
+const toLine = (l: OrderLineRow): OrderLine => ({
+  variant_id: l.variantId ?? 0,
+  product_id: l.productId,
+  sku: l.sku,
+  product_title: l.productTitle,
+  variant_title: l.variantTitle,
+  vendor: l.vendor,
+  image: l.image,
+  product_url: l.productUrl,
+  quantity: l.quantity,
+  price: l.price,
+  discounted_price: l.discountedPrice,
+  line_price: l.linePrice,
+  gift: l.gift,
+});
+
+export function toPublicOrder(o: OrderRow, lines: OrderLineRow[]): PublicOrder {
+  return {
+    id: o.token,
+    number: o.number,
+    status: o.status,
+    payment_status: o.paymentStatus,
+    payment_method: o.paymentMethod,
+    delivery_type: o.deliveryType,
+    created_at: o.createdAt.toISOString(),
+    currency: 'BDT',
+    subtotal: o.subtotal,
+    rebate: o.rebate,
+    discount: o.discount,
+    shipping: o.shipping,
+    shipping_waived: o.shippingWaived,
+    tax: 0,
+    total: o.total,
+    coupon_code: o.couponCode,
+    item_count: lines.reduce((n, l) => n + l.quantity, 0),
+    line_items: lines.map(toLine),
+    store_location: o.storeLocation,
+  };
+}
+
+async function linesOf(db: Db, orderId: number): Promise<OrderLineRow[]> {
+  return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.id));
+}
+
+function privatePart(o: OrderRow, events: (typeof orderEvents.$inferSelect)[]): Omit<OrderDetail, keyof PublicOrder> {
+  return {
+    shipping_address: o.shippingAddress,
+    billing_address: o.billingAddress,
+    contact: { name: o.contactName, phone: o.contactPhone, email: o.contactEmail },
+    referral_code: o.referralCode,
+    history: events.map((e) => ({ kind: e.kind, from: e.fromStatus, to: e.toStatus, at: e.createdAt.toISOString() })),
+  };
+}
+
+const isOwner = (o: OrderRow, owner: OrderOwner) =>
+  (owner.customerId !== null && o.customerId === owner.customerId) || (owner.guestId !== null && o.guestId === owner.guestId);
+
+/** The caller's order by its number; anyone else's (or none) is a 404, so numbers reveal nothing. */
+export async function getOwnOrder(db: Db, owner: OrderOwner, number: string): Promise<OrderDetail> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), ownerWhere(owner)));
+  if (!o) throw new AppError('not_found', messages.orderNotFound);
+  const [lines, events] = await Promise.all([linesOf(db, o.id), db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id))]);
+  return { ...toPublicOrder(o, lines), ...privatePart(o, events) };
+}
+
+export async function listOwnOrders(db: Db, owner: OrderOwner, limit = 50): Promise<OrderListResponse> {
+  if (owner.customerId === null && owner.guestId === null) return { data: [], count: 0 };
+  const rows = await db.select().from(orders).where(ownerWhere(owner)).orderBy(desc(orders.id)).limit(limit);
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(orderLines)
+        .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+        .orderBy(asc(orderLines.id))
+    : [];
+  const data = rows.map((o): OrderListItem => {
+    const own = lines.filter((l) => l.orderId === o.id);
+    const first = own.find((l) => !l.gift) ?? own[0];
+    const more = own.filter((l) => !l.gift).length - 1;
+    return {
+      id: o.token,
+      number: o.number,
+      status: o.status,
+      payment_status: o.paymentStatus,
+      payment_method: o.paymentMethod,
+      total: o.total,
+      item_count: own.reduce((n, l) => n + l.quantity, 0),
+      created_at: o.createdAt.toISOString(),
+      image: first?.image ?? null,
+      title: first ? `${first.productTitle}${more > 0 ? ` and ${more} more` : ''}` : o.number,
+    };
+  });
+  return { data, count: data.length };
+}
+
+async function byToken(db: Db, token: string): Promise<OrderRow> {
+  if (!/^[\w-]{20,40}$/.test(token)) throw new AppError('not_found', messages.orderNotFound);
+  const [o] = await db.select().from(orders).where(eq(orders.token, token));
+  if (!o) throw new AppError('not_found', messages.orderNotFound);
+  return o;
+}
+
+/** What a link holder may see (order-verify, payment-success). */
+export async function getPublicOrder(db: Db, token: string): Promise<PublicOrder> {
+  const o = await byToken(db, token);
+  return toPublicOrder(o, await linesOf(db, o.id));
+}
+
+/** The receipt: the public part for a link holder, the addresses and contact too for the order's owner. */
+export async function getReceipt(db: Db, token: string, owner: OrderOwner): Promise<ReceiptResponse> {
+  const o = await byToken(db, token);
+  const lines = await linesOf(db, o.id);
+  const own = isOwner(o, owner) ? privatePart(o, await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id))) : null;
+  return { data: { order: toPublicOrder(o, lines), owner: own } };
+}
+
+export async function findOrderByKey(db: Db, owner: OrderOwner, key: string): Promise<OrderRow | null> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(ownerWhere(owner), eq(orders.idempotencyKey, key)));
+  return o ?? null;
+}
+
+export async function getOrder(db: Db, orderId: number): Promise<OrderRow | null> {
+  const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return o ?? null;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Confirmation by SMS and email
+
+export type NotifyDeps = { db: Db; env: Pick<Env, 'PUBLIC_URL'>; notifier: Notifier; clock: Clock };
+
+const SHOP = 'GlowBazaar';
+
+function confirmationTexts(o: OrderRow, lines: OrderLineRow[], publicUrl: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  const track = `${base}/order-verify/success/${o.token}/`;
+  const receipt = `${base}/receipt/${o.token}`;
+  const paid = o.paymentStatus === 'paid';
+  const how = o.paymentMethod === 'cash_on_pickup' ? 'Pay at the store when you pick it up.' : o.paymentMethod === 'cod' ? 'Pay cash on delivery.' : paid ? 'Paid online.' : '';
+  const sms = `${SHOP}: order ${o.number} is ${paid ? 'confirmed' : 'placed'}. Total ${formatTaka(o.total)}. ${how} Track: ${track}`;
+  const items = lines.map((l) => `- ${l.productTitle} (${l.variantTitle}) x ${l.quantity}: ${l.gift ? 'free gift' : formatTaka(l.linePrice)}`).join('\n');
+  const totals = [
+    `Subtotal: ${formatTaka(o.subtotal)}`,
+    o.rebate ? `Privilege rebate: -${formatTaka(o.rebate)}` : '',
+    o.discount ? `Discount${o.couponCode ? ` (${o.couponCode})` : ''}: -${formatTaka(o.discount)}` : '',
+    `Shipping: ${o.shipping ? formatTaka(o.shipping) : 'Free'}`,
+    `Total: ${formatTaka(o.total)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const email = {
+    subject: `Your ${SHOP} order ${o.number}`,
+    text: `Thank you for your order${o.contactName ? `, ${o.contactName}` : ''}!\n\nOrder ${o.number}\n${items}\n\n${totals}\n\n${how}\nReceipt: ${receipt}\nTrack your order: ${track}`,
+  };
+  return { sms, email };
+}
+
+/**
+ * Queues the confirmation once per order: the order is claimed by stamping notified_at, then the SMS
+ * (Bangladeshi mobiles only) and the email (when there is one) go to the notifications outbox.
+ */
+export async function notifyOrderConfirmed(deps: NotifyDeps, orderId: number): Promise<boolean> {
+  const [o] = await deps.db
+    .update(orders)
+    .set({ notifiedAt: deps.clock.now() })
+    .where(and(eq(orders.id, orderId), isNull(orders.notifiedAt)))
+    .returning();
+  if (!o) return false;
+  const { sms, email } = confirmationTexts(o, await linesOf(deps.db, o.id), deps.env.PUBLIC_URL);
+  if (o.contactPhone?.startsWith('+8801')) await deps.notifier.sendSms(o.contactPhone, sms);
+  if (o.contactEmail) await deps.notifier.sendEmail({ to: o.contactEmail, ...email });
+  return true;
+}
+
+/** Orders whose confirmation is due but was never queued (a crash between commit and send). */
+export async function unnotifiedOrders(db: Db, olderThan: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, method: orders.paymentMethod })
+    .from(orders)
+    .where(and(isNull(orders.notifiedAt), sql`${orders.createdAt} < ${olderThan}`))
+    .limit(100);
+  // Gateway orders are confirmed once paid; cash orders once placed.
+  return rows
+    .filter((r) => r.status !== 'cancelled' && (r.paymentStatus === 'paid' || r.method === 'cod' || r.method === 'cash_on_pickup'))
+    .map((r) => r.id);
+}
+
+export type { OrderStatus, PaymentStatus };

@@ -1,0 +1,266 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Clock } from '../../../lib/clock.js';
+import { SSLCOMMERZ_SIMULATOR_PATH, type SslCommerzConfig } from '../config.js';
+import { signSslFields } from '../sslcommerz-client.js';
+import type { Transport } from '../transport.js';
+import { SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from './page.js';
+
+/*
+ * SSLCommerz sandbox, as SSLCommerz documents it (API v4): session init by form POST to
+ * /gwprocess/v4/api.php (status SUCCESS with sessionkey and GatewayPageURL, or FAILED with
+ * failedreason), the hosted page where the shopper pays, cancels or fails, the IPN form POST to
+ * ipn_url and the browser's form POST to success_url / fail_url / cancel_url (both signed with
+ * verify_sign / verify_key), the validation API (val_id → VALID, then VALIDATED) and the
+ * transaction query and refund API by tran_id / bank_tran_id.
+ */
+
+type Session = {
+  sessionkey: string;
+  storeId: string;
+  tranId: string;
+  amount: string;
+  currency: string;
+  successUrl: string;
+  failUrl: string;
+  cancelUrl: string;
+  ipnUrl: string | null;
+  multiCardName: string;
+  customerName: string;
+  values: Record<'value_a' | 'value_b' | 'value_c' | 'value_d', string>;
+  status: 'PENDING' | 'VALID' | 'VALIDATED' | 'FAILED' | 'CANCELLED';
+  createdAt: Date;
+  tranDate?: string;
+  valId?: string;
+  bankTranId?: string;
+  card?: { type: string; no: string; brand: string; issuer: string };
+  refunded: number;
+};
+
+const REQUIRED = [
+  'total_amount',
+  'currency',
+  'tran_id',
+  'success_url',
+  'fail_url',
+  'cancel_url',
+  'cus_name',
+  'cus_email',
+  'cus_add1',
+  'cus_city',
+  'cus_country',
+  'cus_phone',
+  'shipping_method',
+  'num_of_item',
+  'product_name',
+  'product_category',
+  'product_profile',
+];
+const REQUIRED_SHIPPING = ['ship_name', 'ship_add1', 'ship_city', 'ship_postcode', 'ship_country'];
+
+const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
+const hex = (n: number) => randomBytes(n).toString('hex');
+
+/** 'YYYY-MM-DD HH:mm:ss' in Dhaka time, as SSLCommerz writes dates. */
+const sslDate = (at: Date) => new Date(at.getTime() + 6 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+const CARDS: Record<string, { type: string; brand: string; issuer: string }> = {
+  '4': { type: 'VISA-Dutch Bangla', brand: 'VISA', issuer: 'Dutch-Bangla Bank Limited' },
+  '5': { type: 'MASTER-City Bank', brand: 'MASTERCARD', issuer: 'The City Bank Limited' },
+  '3': { type: 'AMEX-City Bank', brand: 'AMEX', issuer: 'The City Bank Limited' },
+};
+
+export function sslcommerzSimulator(credentials: Omit<SslCommerzConfig, 'baseUrl'>, publicBase: string, clock: Clock, transport: Transport, log: FastifyBaseLogger) {
+  const sessions = new Map<string, Session>();
+  const byVal = new Map<string, Session>();
+  const credsOk = (q: Record<string, string | undefined>) => q.store_id === credentials.storeId && (q.store_passwd ?? q.store_pass) === credentials.storePassword;
+
+  /** The transaction fields of a return, an IPN, the validation API and the query API. */
+  function transaction(s: Session): Record<string, string> {
+    const amount = Number(s.amount);
+    return {
+      status: s.status,
+      tran_date: s.tranDate ?? sslDate(s.createdAt),
+      tran_id: s.tranId,
+      val_id: s.valId ?? '',
+      amount: s.amount,
+      store_amount: (amount * 0.975).toFixed(2),
+      currency: s.currency,
+      bank_tran_id: s.bankTranId ?? '',
+      card_type: s.card?.type ?? '',
+      card_no: s.card?.no ?? '',
+      card_issuer: s.card?.issuer ?? '',
+      card_brand: s.card?.brand ?? '',
+      card_issuer_country: s.card ? 'Bangladesh' : '',
+      card_issuer_country_code: s.card ? 'BD' : '',
+      currency_type: s.currency,
+      currency_amount: s.amount,
+      currency_rate: '1.0000',
+      base_fair: '0.00',
+      ...s.values,
+      risk_level: '0',
+      risk_title: 'Safe',
+    };
+  }
+
+  function paymentPage(s: Session, problem?: string): string {
+    const schemes = s.multiCardName
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
+      .map((c) => ({ visacard: 'VISA', mastercard: 'Mastercard', amexcard: 'AMEX', othercard: 'Other cards', internetbank: 'Internet banking', mobilebank: 'Mobile banking' })[c] ?? c);
+    const pills = (schemes.length ? schemes : ['VISA', 'Mastercard', 'AMEX']).map((c) => `<span class="pill">${escapeHtml(c)}</span>`).join('');
+    const body =
+      s.status !== 'PENDING'
+        ? `<div class="center"><h1>This transaction is ${escapeHtml(s.status.toLowerCase())}</h1></div>`
+        : `<main>
+<div class="pills">${pills}</div>
+<form method="post" action="${SSLCOMMERZ_SIMULATOR_PATH}/EasyCheckOut/${escapeHtml(s.sessionkey)}">
+<div class="field"><label for="card">Card number</label><input id="card" name="card" inputmode="numeric" autocomplete="cc-number" value="4111 1111 1111 1111" required>
+${problem ? `<p class="hint" style="color:#b42318">${escapeHtml(problem)}</p>` : '<p class="hint">Sandbox cards: 4111… (VISA), 5105… (Mastercard), 3714… (AMEX).</p>'}</div>
+<div class="row"><div class="field"><label for="exp">Expiry</label><input id="exp" name="exp" placeholder="MM/YY" value="12/30" autocomplete="cc-exp"></div>
+<div class="field"><label for="cvv">CVC/CVV</label><input id="cvv" name="cvv" inputmode="numeric" value="111" maxlength="4" autocomplete="cc-csc"></div></div>
+<div class="field"><label for="holder">Name on card</label><input id="holder" name="holder" autocomplete="cc-name" value="${escapeHtml(s.customerName)}"></div>
+<label class="hint" style="display:flex;gap:8px;align-items:center;font-weight:400;margin:0 0 12px"><input type="checkbox" name="lose_ipn" value="1" style="width:auto;height:auto"> Simulate a lost IPN (the shop must validate the return itself)</label>
+<div class="actions"><button class="secondary" name="action" value="cancel" formnovalidate>Cancel</button><button class="primary" name="action" value="pay">Pay ৳${escapeHtml(takaText(s.amount))}</button></div>
+<button class="link" name="action" value="fail" formnovalidate>Simulate a declined card</button>
+</form></main>`;
+    return gatewayPage(
+      SSL_THEME,
+      'SSLCOMMERZ Secure Payment',
+      `<header><span class="logo">SSLCOMMERZ</span><span class="lock">🔒 Secured payment</span></header>
+<div class="merchant"><div><b>Glow Bazaar</b><small>Transaction: ${escapeHtml(s.tranId)}</small></div><div class="amount"><small>Payable</small><b>৳${escapeHtml(takaText(s.amount))}</b></div></div>
+${body}
+<footer>Powered by SSLCOMMERZ · Sandbox</footer>`,
+    );
+  }
+
+  /** The IPN: SSLCommerz's server tells the merchant's server, independently of the shopper's browser. */
+  async function sendIpn(s: Session, fields: Record<string, string>) {
+    if (!s.ipnUrl) return;
+    try {
+      await transport(s.ipnUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    } catch (err) {
+      log.warn({ err, tranId: s.tranId }, 'sandbox IPN not delivered');
+    }
+  }
+
+  return async function routes(app: FastifyInstance) {
+    app.post(`${SSLCOMMERZ_SIMULATOR_PATH}/gwprocess/v4/api.php`, { schema: { hide: true } }, async (request) => {
+      const f = (request.body ?? {}) as Record<string, string>;
+      const failed = (failedreason: string) => ({ status: 'FAILED', failedreason, sessionkey: '', gw: {}, GatewayPageURL: '', storeBanner: '', storeLogo: '', desc: [], is_direct_pay_enable: '0' });
+      if (!credsOk(f)) return failed('Store Credential Error Or Store is De-active');
+      const missing = [...REQUIRED, ...(f.shipping_method === 'YES' ? REQUIRED_SHIPPING : [])].find((k) => !f[k]?.trim());
+      if (missing) return failed(`Invalid Data: '${missing}' is missing`);
+      const amount = Number(f.total_amount);
+      if (!/^\d+(\.\d{1,2})?$/.test(f.total_amount!) || amount < 10 || amount > 500000) return failed('Invalid Amount. Amount must be between 10.00 and 500000.00 BDT');
+      if (!/^(https?:)\/\//.test(f.success_url!) || !/^https?:\/\//.test(f.fail_url!) || !/^https?:\/\//.test(f.cancel_url!)) return failed('Invalid Data: return URLs must be http(s) URLs');
+      const s: Session = {
+        sessionkey: hex(16).toUpperCase(),
+        storeId: f.store_id!,
+        tranId: f.tran_id!,
+        amount: amount.toFixed(2),
+        currency: f.currency!,
+        successUrl: f.success_url!,
+        failUrl: f.fail_url!,
+        cancelUrl: f.cancel_url!,
+        ipnUrl: f.ipn_url || null,
+        multiCardName: f.multi_card_name ?? '',
+        customerName: f.cus_name!,
+        values: { value_a: f.value_a ?? '', value_b: f.value_b ?? '', value_c: f.value_c ?? '', value_d: f.value_d ?? '' },
+        status: 'PENDING',
+        createdAt: clock.now(),
+        refunded: 0,
+      };
+      sessions.set(s.sessionkey, s);
+      const page = `${publicBase}${SSLCOMMERZ_SIMULATOR_PATH}/EasyCheckOut/${s.sessionkey}`;
+      return {
+        status: 'SUCCESS',
+        failedreason: '',
+        sessionkey: s.sessionkey,
+        gw: { visa: 'dbbl_visa,city_visa', master: 'dbbl_master,city_master', amex: 'city_amex', othercards: 'qcash', internetbanking: 'city,bankasia', mobilebanking: 'dbblmobilebanking,bkash' },
+        redirectGatewayURL: `${publicBase}${SSLCOMMERZ_SIMULATOR_PATH}/gwprocess/v4/bankgw/indexhtml.php?mamount=${s.amount}&ssl_id=${s.sessionkey}&Q=REDIRECT&SESSIONKEY=${s.sessionkey}&tran_type=success&cardname=`,
+        directPaymentURLBank: '',
+        directPaymentURLCard: '',
+        directPaymentURL: '',
+        redirectGatewayURLFailed: '',
+        GatewayPageURL: page,
+        storeBanner: '',
+        storeLogo: '',
+        desc: [
+          { name: 'VISA', type: 'visa', logo: '', gw: 'visacard', r_flag: '', redirectGatewayURL: page },
+          { name: 'MASTER', type: 'master', logo: '', gw: 'mastercard', r_flag: '', redirectGatewayURL: page },
+          { name: 'AMEX', type: 'amex', logo: '', gw: 'amexcard', r_flag: '', redirectGatewayURL: page },
+        ],
+        is_direct_pay_enable: '0',
+      };
+    });
+
+    app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/EasyCheckOut/:sessionkey`, { schema: { hide: true } }, async (request, reply) => {
+      const s = sessions.get((request.params as { sessionkey: string }).sessionkey);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!s) return reply.status(404).send(gatewayPage(SSL_THEME, 'SSLCOMMERZ', '<div class="center"><h1>Session not found</h1><p>This payment session is invalid or has expired.</p></div>'));
+      return paymentPage(s);
+    });
+
+    app.post(`${SSLCOMMERZ_SIMULATOR_PATH}/EasyCheckOut/:sessionkey`, { schema: { hide: true } }, async (request, reply) => {
+      const s = sessions.get((request.params as { sessionkey: string }).sessionkey);
+      const f = (request.body ?? {}) as Record<string, string>;
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!s) return reply.status(404).send(gatewayPage(SSL_THEME, 'SSLCOMMERZ', '<div class="center"><h1>Session not found</h1></div>'));
+      if (s.status !== 'PENDING') return paymentPage(s);
+      s.tranDate = sslDate(clock.now());
+      if (f.action === 'cancel') {
+        s.status = 'CANCELLED';
+        const fields = signSslFields({ ...transaction(s), error: 'Cancelled by the customer' }, credentials.storePassword);
+        return autoPostPage(SSL_THEME, s.cancelUrl, fields, 'Payment cancelled');
+      }
+      const number = (f.card ?? '').replace(/\D/g, '');
+      const card = CARDS[number[0] ?? ''];
+      if (f.action !== 'fail' && (!card || number.length < 14)) return paymentPage(s, 'Please enter a valid card number');
+      if (f.action === 'fail') {
+        s.status = 'FAILED';
+        const fields = signSslFields({ ...transaction(s), error: 'Transaction declined by the issuer' }, credentials.storePassword);
+        await sendIpn(s, fields);
+        return autoPostPage(SSL_THEME, s.failUrl, fields, 'Payment failed');
+      }
+      s.status = 'VALID';
+      s.valId = `${sslDate(clock.now()).replace(/\D/g, '').slice(2, 12)}${hex(6)}`;
+      s.bankTranId = `${sslDate(clock.now()).replace(/\D/g, '').slice(2, 14)}${digits(4)}`;
+      s.card = { type: card!.type, brand: card!.brand, issuer: card!.issuer, no: `${number.slice(0, 6)}XXXXXX${number.slice(-4)}` };
+      byVal.set(s.valId, s);
+      const fields = signSslFields({ ...transaction(s), store_id: s.storeId }, credentials.storePassword);
+      // The IPN goes first: the merchant hears of the payment even if the shopper closes the browser now.
+      if (f.lose_ipn !== '1') await sendIpn(s, fields);
+      return autoPostPage(SSL_THEME, s.successUrl, fields, 'Payment successful');
+    });
+
+    app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/validator/api/validationserverAPI.php`, { schema: { hide: true } }, async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      if (!credsOk(q)) return { status: 'INVALID_TRANSACTION', APIConnect: 'INVALID_REQUEST' };
+      const s = q.val_id ? byVal.get(q.val_id) : undefined;
+      if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED')) return { status: 'INVALID_TRANSACTION', APIConnect: 'DONE' };
+      const answer = { ...transaction(s), APIConnect: 'DONE', validated_on: sslDate(clock.now()), gw_version: 'Ver 4' };
+      // The first validation answers VALID; every later one VALIDATED (SSLCommerz's replay signal).
+      s.status = 'VALIDATED';
+      return answer;
+    });
+
+    app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/validator/api/merchantTransIDvalidationAPI.php`, { schema: { hide: true } }, async (request) => {
+      const q = request.query as Record<string, string | undefined>;
+      if (!credsOk(q)) return { APIConnect: 'INVALID_REQUEST', no_of_trans_found: 0, element: [] };
+      if (q.bank_tran_id) {
+        const s = [...sessions.values()].find((x) => x.bankTranId === q.bank_tran_id);
+        const asked = Math.round(Number(q.refund_amount) * 100);
+        if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED')) return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Invalid bank transaction id' };
+        if (!Number.isFinite(asked) || asked <= 0 || s.refunded + asked > Math.round(Number(s.amount) * 100)) {
+          return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Refund amount exceeds the transaction amount' };
+        }
+        s.refunded += asked;
+        return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, trans_id: s.tranId, refund_ref_id: hex(8), status: 'success', errorReason: '' };
+      }
+      const found = [...sessions.values()].filter((x) => x.tranId === q.tran_id && x.status !== 'PENDING');
+      return { APIConnect: 'DONE', no_of_trans_found: found.length, element: found.map((s) => ({ ...transaction(s), validated_on: s.status === 'VALIDATED' ? sslDate(clock.now()) : '' })) };
+    });
+  };
+}

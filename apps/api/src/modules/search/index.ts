@@ -1,0 +1,2 @@
+export { searchRoutes } from './search.routes.js';
+export { clearSearchCaches, searchProducts } from './search.service.js';

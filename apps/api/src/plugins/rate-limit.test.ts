@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Clock } from '../lib/clock.js';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The Redis of REDIS_URL (CI runs one), else a redis-server started for this file. */
+let child: ChildProcess | null = null;
+let redisUrl = process.env.REDIS_URL;
+if (!redisUrl) {
+  const port = await freePort();
+  child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redisUrl = `redis://127.0.0.1:${port}`;
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  probe.on('error', () => {}); // refused until the server is up
+  for (let i = 0; i < 50; i += 1) {
+    try {
+      await probe.connect();
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  probe.disconnect();
+}
+afterAll(() => {
+  child?.kill();
+});
+
+const kinds: [string, (clock: Clock) => RateLimiter][] = [
+  ['memory', (clock) => new MemoryRateLimiter(clock)],
+  ['redis', (clock) => new RedisRateLimiter(new Redis(redisUrl!), clock, `rl-test:${randomBytes(4).toString('hex')}:`)],
+];
+
+describe.each(kinds)('rate limiter (%s)', (_name, make) => {
+  const clock = new Clock();
+  const limiter = make(clock);
+  afterAll(() => limiter.close());
+
+  it('allows up to the limit in a window, then refuses with the seconds left', async () => {
+    // Start just after a window boundary so the window cannot roll over mid-test.
+    clock.advance(60_000 - (clock.nowMs() % 60_000) + 10);
+    const results = [];
+    for (let i = 0; i < 4; i += 1) results.push(await limiter.hit('k1', 3, 60));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, true, false]);
+    expect(results[3]).toMatchObject({ count: 4, limit: 3 });
+    expect(results[3]!.retryAfterSeconds).toBeGreaterThan(55);
+    expect(results[3]!.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await limiter.peek('k1', 3, 60)).count).toBe(4);
+    expect((await limiter.peek('other', 3, 60)).count).toBe(0);
+  });
+
+  it('opens a new window when the time passes, and resets on demand', async () => {
+    clock.advance(60_000);
+    expect(await limiter.hit('k1', 3, 60)).toMatchObject({ allowed: true, count: 1 });
+    await limiter.hit('k2', 1, 60);
+    await limiter.reset('k2', 60);
+    expect((await limiter.hit('k2', 1, 60)).allowed).toBe(true);
+  });
+});
+
+describe('rate limits shared through Redis', () => {
+  it('keeps the failed-login counts of the app in Redis, where another process sees them', async () => {
+    const { createTestApp } = await import('../test/app.js');
+    const a = await createTestApp('pglite', { env: { REDIS_URL: redisUrl! } });
+    const otherProcess = new RedisRateLimiter(new Redis(redisUrl!), new Clock());
+    try {
+      expect(a.app.rateLimiter).toBeInstanceOf(RedisRateLimiter);
+      const email = `nobody.${randomBytes(6).toString('hex')}@gmail.com`;
+      const login = () => a.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password: 'wrong-password' } });
+      for (let i = 0; i < 10; i += 1) expect((await login()).statusCode).toBe(400);
+      expect((await otherProcess.peek(`loginfail:acct:${email}`, 10, 900)).count).toBe(10);
+      expect((await login()).statusCode).toBe(429);
+    } finally {
+      await otherProcess.close();
+      await a.close();
+    }
+  }, 60_000);
+});

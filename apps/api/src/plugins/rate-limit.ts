@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Clock } from '../lib/clock.js';
+
+export type RateLimitResult = { allowed: boolean; count: number; limit: number; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counters: `hit` counts one event under key and says whether it is within limit for
+ * the current window of windowSeconds. Redis keeps them across processes; memory for one process.
+ */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  /** The count so far in the current window, without counting. */
+  peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
+  reset(key: string, windowSeconds: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function windowOf(nowMs: number, windowSeconds: number) {
+  const size = windowSeconds * 1000;
+  const index = Math.floor(nowMs / size);
+  return { index, retryAfterSeconds: Math.ceil(((index + 1) * size - nowMs) / 1000) };
+}
+
+const result = (count: number, limit: number, retryAfterSeconds: number): RateLimitResult => ({
+  allowed: count <= limit,
+  count,
+  limit,
+  retryAfterSeconds,
+});
+
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly counters = new Map<string, { count: number; expiresAt: number }>();
+  constructor(private readonly clock: Clock) {}
+
+  private prune(now: number) {
+    if (this.counters.size < 10_000) return;
+    for (const [k, v] of this.counters) if (v.expiresAt <= now) this.counters.delete(k);
+  }
+
+  async hit(key: string, limit: number, windowSeconds: number) {
+    const now = this.clock.nowMs();
+    const w = windowOf(now, windowSeconds);
+    const k = `${key}:${windowSeconds}:${w.index}`;
+    const entry = this.counters.get(k);
+    const count = (entry?.count ?? 0) + 1;
+    this.counters.set(k, { count, expiresAt: now + w.retryAfterSeconds * 1000 });
+    this.prune(now);
+    return result(count, limit, w.retryAfterSeconds);
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    return result(this.counters.get(`${key}:${windowSeconds}:${w.index}`)?.count ?? 0, limit, w.retryAfterSeconds);
+  }
+
+  async reset(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    this.counters.delete(`${key}:${windowSeconds}:${w.index}`);
+  }
+
+  async close() {
+    this.counters.clear();
+  }
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly clock: Clock,
+    private readonly prefix = 'rl:',
+  ) {}
+
+  static connect(url: string, clock: Clock, onError: (err: Error) => void): RedisRateLimiter {
+    const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    // ioredis reconnects by itself; the error is logged, and a request that cannot count fails.
+    redis.on('error', onError);
+    return new RedisRateLimiter(redis, clock);
+  }
+
+  private key(key: string, windowSeconds: number, index: number) {
+    return `${this.prefix}${key}:${windowSeconds}:${index}`;
+  }
+
+  async hit(key: string, limit: number, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    const k = this.key(key, windowSeconds, w.index);
+    const replies = await this.redis
+      .multi()
+      .incr(k)
+      .expire(k, w.retryAfterSeconds + 1)
+      .exec();
+    const count = Number(replies?.[0]?.[1] ?? 0);
+    return result(count, limit, w.retryAfterSeconds);
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    const raw = await this.redis.get(this.key(key, windowSeconds, w.index));
+    return result(Number(raw ?? 0), limit, w.retryAfterSeconds);
+  }
+
+  async reset(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    await this.redis.del(this.key(key, windowSeconds, w.index));
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** app.rateLimiter: in Redis when REDIS_URL is set, else in memory; closed with the app. */
+export function registerRateLimiter(app: FastifyInstance, clock: Clock, limiter?: RateLimiter) {
+  const chosen =
+    limiter ??
+    (app.env.REDIS_URL
+      ? RedisRateLimiter.connect(app.env.REDIS_URL, clock, (err) => app.log.warn({ err }, 'redis rate limiter'))
+      : new MemoryRateLimiter(clock));
+  app.decorate('rateLimiter', chosen);
+  app.addHook('onClose', async () => chosen.close());
+}

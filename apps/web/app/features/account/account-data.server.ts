@@ -1,0 +1,35 @@
+import type { RouterContextProvider } from 'react-router';
+import type { NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
+import type { ProductCard } from '@store/shared/catalog';
+import type { OrderListItem, OrderListResponse } from '@store/shared/checkout';
+import { apiGet, apiTry } from '../../lib/api.server';
+import type { AccountTab } from './account-tabs';
+
+export type AccountContent =
+  | { tab: 'my-account' }
+  | { tab: 'orders'; orders: OrderListItem[] }
+  | { tab: 'wishlist'; products: ProductCard[] }
+  | { tab: 'my-reviews' }
+  | { tab: 'profile'; profile: Profile }
+  | { tab: 'notifications'; prefs: NotificationPrefs };
+
+/** Each tab loads only its own data; a failing wishlist call shows an empty list rather than an error page. */
+export async function loadAccountTab(context: Readonly<RouterContextProvider>, tab: AccountTab): Promise<AccountContent> {
+  switch (tab) {
+    case 'my-account':
+    case 'my-reviews':
+      return { tab };
+    case 'orders': {
+      const r = await apiTry<OrderListResponse>(context, '/orders/');
+      return { tab, orders: r.ok ? r.data.data : [] };
+    }
+    case 'wishlist': {
+      const r = await apiTry<WishlistResponse>(context, '/wishlist/');
+      return { tab, products: r.ok ? r.data.data.results : [] };
+    }
+    case 'profile':
+      return { tab, profile: (await apiGet<{ data: Profile }>(context, '/accounts/profile/')).data };
+    case 'notifications':
+      return { tab, prefs: (await apiGet<{ data: NotificationPrefs }>(context, '/accounts/notifications/')).data };
+  }
+}

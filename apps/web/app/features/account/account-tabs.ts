@@ -1,0 +1,28 @@
+/**
+ * The tabs of /account/:tabName (SPEC §2). Addresses are left out until an address API exists
+ * (the checkout issue); orders show what the orders API returns once it exists.
+ */
+export const ACCOUNT_TABS = [
+  { key: 'my-account', label: 'My account' },
+  { key: 'orders', label: 'Orders' },
+  { key: 'wishlist', label: 'Wishlist' },
+  { key: 'my-reviews', label: 'My reviews' },
+  { key: 'profile', label: 'Profile & password' },
+  { key: 'notifications', label: 'Notifications' },
+] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number]['key'];
+
+export function isAccountTab(value: string | undefined): value is AccountTab {
+  return ACCOUNT_TABS.some((t) => t.key === value);
+}
+
+/**
+ * Where a visitor who is not signed in goes instead (SPEC §2): /account/my-reviews sends them home
+ * with ?redirect= so they come back after signing in; every other tab goes to my-account with the
+ * login modal open. null: stay (my-account itself, which then shows the sign-in prompt).
+ */
+export function signedOutRedirect(tab: string, search: string): string | null {
+  if (tab === 'my-reviews') return '/?redirect=/account/my-reviews';
+  if (tab === 'my-account' && new URLSearchParams(search).get('login') === '1') return null;
+  return '/account/my-account?login=1';
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import type { NotificationPrefs } from '@store/shared/auth';
+import { messages } from '@store/shared/messages';
+import { api } from '../../lib/http';
+import { toast } from '../../lib/toast';
+import { Notice, PrimaryButton } from '../auth/form-controls';
+
+const OPTIONS = [
+  { key: 'newsletter_email', title: 'Email newsletter', text: 'New arrivals, offers and beauty tips by email.' },
+  { key: 'newsletter_sms', title: 'SMS offers', text: 'Flash sales and coupon codes by SMS.' },
+] as const;
+
+export function NotificationsTab({ prefs }: { prefs: NotificationPrefs }) {
+  const [values, setValues] = useState(prefs);
+  const [saved, setSaved] = useState(prefs);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const changed = values.newsletter_email !== saved.newsletter_email || values.newsletter_sms !== saved.newsletter_sms;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    const r = await api.put<{ success: boolean; detail: string; data: NotificationPrefs }>('/accounts/notifications/', values, {
+      toasts: false,
+    });
+    setBusy(false);
+    if (r.ok) {
+      toast.success(r.data.detail || messages.preferencesSaved);
+      setValues(r.data.data);
+      setSaved(r.data.data);
+    } else setFailure(r.error ? r.error.message : messages.offline);
+  }
+
+  return (
+    <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
+      <fieldset className="flex flex-col divide-y divide-line rounded-xl border border-line">
+        <legend className="sr-only">Notification preferences</legend>
+        {OPTIONS.map((o) => (
+          <label key={o.key} className="flex cursor-pointer items-start gap-4 p-4">
+            <input
+              type="checkbox"
+              name={o.key}
+              checked={values[o.key]}
+              onChange={(e) => setValues({ ...values, [o.key]: e.currentTarget.checked })}
+              className="mt-0.5 size-5 shrink-0 accent-brand"
+            />
+            <span>
+              <span className="block font-medium text-ink">{o.title}</span>
+              <span className="block text-sm text-muted">{o.text}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {failure && <Notice tone="error">{failure}</Notice>}
+      <PrimaryButton busy={busy} disabled={!changed} className="sm:w-auto sm:self-start">
+        Save preferences
+      </PrimaryButton>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import type { SessionUser } from '@store/shared/auth';
+import { LogoutButton } from './logout-button';
+
+const TILES = [
+  { to: '/account/orders', title: 'Orders', text: 'Track and review your orders' },
+  { to: '/account/wishlist', title: 'Wishlist', text: 'Products you saved for later' },
+  { to: '/account/profile', title: 'Profile & password', text: 'Your name, birthday and password' },
+  { to: '/account/notifications', title: 'Notifications', text: 'Offers by email and SMS' },
+] as const;
+
+function Verified({ ok }: { ok: boolean }) {
+  return ok ? (
+    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">Verified</span>
+  ) : (
+    <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200">Not verified</span>
+  );
+}
+
+export function OverviewTab({ user }: { user: SessionUser }) {
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="rounded-xl border border-line p-5">
+        <h2 className="text-base font-semibold text-ink">
+          {user.first_name} {user.last_name}
+        </h2>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-muted">Email</dt>
+            <dd className="mt-0.5 flex flex-wrap items-center gap-2 break-all text-ink">
+              {user.email ?? '—'} {user.email && <Verified ok={user.verified_email} />}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted">Phone</dt>
+            <dd className="mt-0.5 flex flex-wrap items-center gap-2 text-ink">
+              {user.phone ?? '—'} {user.phone && <Verified ok={user.verified_sms} />}
+            </dd>
+          </div>
+        </dl>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {TILES.map((t) => (
+          <li key={t.to}>
+            <Link
+              to={t.to}
+              prefetch="intent"
+              className="flex h-full flex-col rounded-xl border border-line p-4 transition hover:border-ink focus-visible:outline-2 focus-visible:outline-brand"
+            >
+              <span className="font-semibold text-ink">{t.title}</span>
+              <span className="mt-1 text-sm text-muted">{t.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LogoutButton className="w-full lg:hidden" />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { openLogin } from '../auth/auth-events';
+
+/** /account/my-account?login=1 for a visitor: the login modal opens over this, and reopens from here. */
+export function SignedOutPrompt() {
+  return (
+    <main className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-ink">My account</h1>
+      <p className="mt-2 text-sm text-muted">Sign in to see your orders, wishlist and preferences.</p>
+      <div className="mt-6 flex w-full flex-col gap-3 sm:flex-row">
+        <button
+          type="button"
+          onClick={() => openLogin({ reason: 'account' })}
+          className="h-12 flex-1 rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        >
+          Sign in
+        </button>
+        <button
+          type="button"
+          onClick={() => openLogin({ title: 'REGISTER' })}
+          className="h-12 flex-1 rounded-lg border border-neutral-300 text-sm font-semibold uppercase tracking-[0.08em] text-ink hover:border-ink focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          Register
+        </button>
+      </div>
+    </main>
+  );
+}

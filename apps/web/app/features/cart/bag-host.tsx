@@ -1,0 +1,42 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { closeBag } from './bag-store';
+import { useBagState } from './use-bag';
+
+const loadPanel = () => import('./bag-panel');
+/** The panel's code is fetched on the first open (or when the pointer nears the bag icon). */
+const BagPanel = lazy(loadPanel);
+
+/** Starts fetching the panel's code ahead of a likely open (hover or focus on the bag icon). */
+export function preloadBag() {
+  void loadPanel();
+}
+
+/**
+ * Rendered once in the site shell. Mounts the panel when openBag() is called anywhere, keeps it
+ * mounted through the slide-out, and closes it when the page changes underneath (back button).
+ */
+export function BagHost({ supportPhone }: { supportPhone: string }) {
+  const { open } = useBagState();
+  const [mounted, setMounted] = useState(false);
+  const { key } = useLocation();
+  const openedAt = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!open) {
+      openedAt.current = null;
+      return;
+    }
+    setMounted(true);
+    openedAt.current ??= key;
+    if (openedAt.current !== key) closeBag();
+  }, [open, key]);
+
+  const onClosed = useCallback(() => setMounted(false), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <BagPanel open={open} supportPhone={supportPhone} onClosed={onClosed} />
+    </Suspense>
+  );
+}

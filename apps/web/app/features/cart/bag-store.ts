@@ -1,0 +1,169 @@
+import type { Cart, CartAction, CartResponse, CartUpdateInput, DeliveryType } from '@store/shared/cart';
+import { CART_RELOAD_AFTER_MS, CURRENCY, DEFAULT_DELIVERY_TYPE } from '@store/shared/constants';
+import { api, type HttpError } from '../../lib/http';
+import { toast } from '../../lib/toast';
+import { pushDataLayer } from '../site/analytics';
+import { CART_ACTION_EVENTS, analyticsProduct, applyPending, paidLine, type PendingChange } from './bag-view';
+
+/**
+ * The bag in the browser: the server's last answer, the queue of changes not yet answered, and
+ * whether the side panel is open. One store for the page, read by the header badge, the panel and
+ * every 'Add to bag' button. It changes only in the browser (event handlers), never during SSR.
+ */
+export type BagState = {
+  /** The server's last answer; null until the bag was first fetched in this page. */
+  cart: Cart | null;
+  pending: readonly PendingChange[];
+  /** The first fetch, or a change on the wire. */
+  loading: boolean;
+  open: boolean;
+};
+
+const initial: BagState = { cart: null, pending: [], loading: false, open: false };
+let state: BagState = initial;
+const listeners = new Set<() => void>();
+
+function set(patch: Partial<BagState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export function subscribeBag(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+export const bagSnapshot = (): BagState => state;
+export const serverBagSnapshot = (): BagState => initial;
+
+/** The bag as shown: the server's answer with the queued changes applied. */
+export function viewOf(s: BagState): Cart | null {
+  return s.cart ? applyPending(s.cart, s.pending) : null;
+}
+
+let queue: Promise<void> = Promise.resolve();
+/** The last task queued is a fetch of the bag: another fetch asked for now would answer the same. */
+let lastFetch: 'always' | 'ifMissing' | null = null;
+
+/**
+ * Every read and write of the bag runs on one queue, one after another: a bag fetched while a
+ * change is on the wire could otherwise land after it and show the bag as it was before.
+ */
+let lastTaskId = 0;
+
+function enqueue(task: () => Promise<void>, fetch: typeof lastFetch = null): Promise<void> {
+  const id = ++lastTaskId;
+  const run = () => {
+    // A fetch that has started can no longer stand in for one asked for after this moment.
+    if (id === lastTaskId) lastFetch = null;
+    return task();
+  };
+  queue = queue.then(run, run);
+  lastFetch = fetch;
+  return queue;
+}
+
+/** GET the server's bag (an empty one comes with recommendations); `ifMissing`: only when none was fetched by then. */
+export function loadBag({ ifMissing = false } = {}): Promise<void> {
+  if (lastFetch === 'always' || (lastFetch === 'ifMissing' && ifMissing)) return queue;
+  set({ loading: true });
+  return enqueue(
+    async () => {
+      if (!(ifMissing && state.cart)) {
+        const r = await api.get<CartResponse>('/cart/', { toasts: false });
+        if (r.ok && r.data?.data) set({ cart: r.data.data });
+      }
+      set({ loading: state.pending.length > 0 });
+    },
+    ifMissing ? 'ifMissing' : 'always',
+  );
+}
+
+export function openBag() {
+  set({ open: true });
+  // Always fresh on open: another tab (or a sign-in) may have changed it.
+  void loadBag();
+}
+
+export function closeBag() {
+  set({ open: false });
+}
+
+let nextChangeId = 1;
+let deliveryType: DeliveryType = DEFAULT_DELIVERY_TYPE;
+
+/** SPEC §8: a cart update's errors show as one error toast, the first message. */
+function firstMessage(error: HttpError): string {
+  const field = error.fields ? Object.values(error.fields)[0] : undefined;
+  return field ?? error.message;
+}
+
+function track(action: CartAction, cart: Cart | null, variantId: number, quantity: number) {
+  const line = paidLine(cart, variantId);
+  if (!line) return;
+  const { event, action: label } = CART_ACTION_EVENTS[action];
+  const products = [analyticsProduct(line, action === 'remove' ? line.quantity : quantity)];
+  pushDataLayer(
+    event === 'addToCart'
+      ? { event, action: label, ecommerce: { currencyCode: CURRENCY, add: { products } } }
+      : { event, action: label, ecommerce: { currencyCode: CURRENCY, remove: { products } } },
+  );
+}
+
+async function send(change: PendingChange): Promise<void> {
+  // The server's last answer: every earlier change is in it (the queue runs one at a time), this one is not.
+  const before = state.cart;
+  const body: CartUpdateInput = {
+    delivery_type: deliveryType,
+    line_item: { variant_id: change.variantId, quantity: change.quantity, action: change.action },
+  };
+  const r = await api.post<CartResponse>('/cart/line-items/', body, { toasts: false });
+  const pending = state.pending.filter((p) => p.id !== change.id);
+  if (r.ok && r.data?.data) {
+    const cart = r.data.data;
+    // Adding reports the line as the server priced it; taking away reports the line as it was.
+    track(change.action, change.action === 'increment' ? cart : before, change.variantId, change.quantity);
+    set({ cart, pending, loading: pending.length > 0 });
+    // SPEC §4: when the list comes back empty, the server's bag is fetched again.
+    if (cart.line_items.length === 0 && pending.length === 0) void loadBag();
+    return;
+  }
+  set({ pending, loading: pending.length > 0 });
+  if (!r.ok && r.error) {
+    toast.error(firstMessage(r.error));
+    return;
+  }
+  // SPEC §4/§9: an update that returned nothing (offline, server gone) reloads the page after 3 s.
+  window.setTimeout(() => window.location.reload(), CART_RELOAD_AFTER_MS);
+}
+
+/**
+ * Queues one change; changes go to the server one after another, in the order they were asked
+ * for, so rapid taps apply in order. Resolves when this change has been answered.
+ */
+export function changeLine(variantId: number, action: CartAction, quantity = action === 'remove' ? 0 : 1): Promise<void> {
+  const change: PendingChange = { id: nextChangeId++, variantId, action, quantity };
+  set({ pending: [...state.pending, change], loading: true });
+  return enqueue(() => send(change));
+}
+
+/** 'Add to bag' (product page, cards): opens the panel and adds the variant. */
+export function addToBag(variantId: number, quantity = 1): Promise<void> {
+  set({ open: true });
+  const added = changeLine(variantId, 'increment', quantity);
+  // The answer carries the whole bag; fetch it only if the addition was refused.
+  void loadBag({ ifMissing: true });
+  return added;
+}
+
+/** Closes an offer or gift box for good (the server keeps it in note_attributes). */
+export function dismissBox(key: string): Promise<void> {
+  return enqueue(async () => {
+    const r = await api.post<CartResponse>('/cart/dismiss/', { key }, { toasts: false });
+    if (r.ok && r.data?.data) set({ cart: r.data.data });
+  });
+}
+
+/** The checkout issue sets the delivery type the next updates carry (it falls back to standard on a shipping error). */
+export function setBagDeliveryType(type: DeliveryType) {
+  deliveryType = type;
+}

@@ -1,0 +1,158 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ApiErrorBody } from '@store/shared/api';
+import type { ProductCard as ProductCardData, ProductListResponse } from '@store/shared/catalog';
+import { DEPARTMENTS } from './departments';
+import { FilterButton, humanize, ListingFilters, SortSelect } from './listing-filters';
+import { activeFilterCount, defaultSort, readListingState, SORT_LABELS, withoutFilter, type ListingScope } from './listing-query';
+import { Pagination } from './pagination';
+import { ProductCard } from './product-card';
+
+/** Cards in the first row (two on phones, four on desktop) load their pictures at once. */
+const EAGER_CARDS = 4;
+
+export function ProductGrid({ products }: { products: ProductCardData[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-3 gap-y-7 sm:grid-cols-3 lg:gap-x-5 xl:grid-cols-4" data-testid="product-grid">
+      {products.map((p, i) => (
+        <li key={p.id}>
+          <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type Chip = { label: string; href: string };
+
+function activeChips(basePath: string, search: URLSearchParams, list: ProductListResponse | null, scope: ListingScope): Chip[] {
+  const state = readListingState(search);
+  const chips: Chip[] = [];
+  const label = (facets: { value: string; label: string }[] | undefined, value: string) =>
+    facets?.find((f) => f.value === value)?.label ?? humanize(value);
+  if (scope.department === undefined && state.department) {
+    chips.push({
+      label: DEPARTMENTS.find((d) => d.param === state.department)?.label ?? state.department,
+      href: withoutFilter(basePath, search, 'department'),
+    });
+  }
+  if (scope.brand === undefined)
+    for (const b of state.brands) chips.push({ label: label(list?.facets.brands, b), href: withoutFilter(basePath, search, 'brand', b) });
+  if (state.category)
+    chips.push({ label: label(list?.facets.categories, state.category), href: withoutFilter(basePath, search, 'category') });
+  const collection = search.get('collection');
+  if (collection) chips.push({ label: humanize(collection), href: withoutFilter(basePath, search, 'collection') });
+  if (state.price_min || state.price_max) {
+    const min = state.price_min ? `৳${state.price_min}` : '৳0';
+    chips.push({
+      label: state.price_max ? `${min} – ৳${state.price_max}` : `From ${min}`,
+      href: withoutFilter(basePath, search, ['price_min', 'price_max']),
+    });
+  }
+  if (state.on_sale) chips.push({ label: 'On sale', href: withoutFilter(basePath, search, 'on_sale') });
+  if (state.in_stock) chips.push({ label: 'In stock', href: withoutFilter(basePath, search, 'in_stock') });
+  return chips;
+}
+
+type Props = {
+  basePath: string;
+  search: URLSearchParams;
+  list: ProductListResponse | null;
+  /** The API's 400 for a bad link: shown as a friendly message with a way out. */
+  error: ApiErrorBody['error'] | null;
+  scope?: ListingScope;
+  heading: ReactNode;
+  /** Text under the heading (a brand's description). */
+  intro?: ReactNode;
+};
+
+/** The listing page body: heading, filters, toolbar, active filters, grid, empty state and pages. */
+export function ListingView({ basePath, search, list, error, scope = {}, heading, intro }: Props) {
+  const state = readListingState(search);
+  const count = list?.count ?? 0;
+  const chips = activeChips(basePath, search, list, scope);
+  const clearHref = [...search.keys()].some((k) => k === 'search')
+    ? `${basePath}?search=${encodeURIComponent(search.get('search') ?? '')}`
+    : basePath;
+  return (
+    <main className="mx-auto max-w-7xl px-4 pt-4 pb-16 lg:px-8 lg:pt-6">
+      <header className="mb-5 lg:mb-8">
+        {heading}
+        {intro}
+      </header>
+      <div className="lg:flex lg:items-start lg:gap-10">
+        <ListingFilters basePath={basePath} search={search} facets={list?.facets ?? null} scope={scope} count={count} />
+        <section aria-labelledby="listing-products-title" className="min-w-0 flex-1">
+          <h2 id="listing-products-title" className="sr-only">
+            Products
+          </h2>
+          <div className="mb-4 flex items-center justify-between gap-3">
+            <FilterButton active={activeFilterCount(state, scope)} />
+            <p className="text-sm text-muted max-lg:hidden" role="status" data-testid="result-count">
+              {count} {count === 1 ? 'product' : 'products'}
+            </p>
+            <SortSelect value={state.sort} />
+          </div>
+          <p className="mb-3 text-sm text-muted lg:hidden" data-testid="result-count-mobile">
+            {count} {count === 1 ? 'product' : 'products'}
+            {state.sort !== defaultSort(search) ? ` · ${SORT_LABELS[state.sort]}` : ''}
+          </p>
+          {chips.length > 0 && (
+            <ul className="mb-5 flex flex-wrap gap-2" aria-label="Active filters">
+              {chips.map((c) => (
+                <li key={c.href + c.label}>
+                  <Link
+                    to={c.href}
+                    preventScrollReset
+                    className="inline-flex items-center gap-1.5 rounded-full bg-brand-soft py-1.5 pr-2.5 pl-3 text-xs font-medium text-brand-dark hover:bg-brand hover:text-white"
+                  >
+                    {c.label}
+                    <span aria-hidden="true">×</span>
+                    <span className="sr-only">(remove filter)</span>
+                  </Link>
+                </li>
+              ))}
+              <li>
+                <Link to={clearHref} className="inline-flex py-1.5 text-xs font-medium text-ink underline underline-offset-4">
+                  Clear all
+                </Link>
+              </li>
+            </ul>
+          )}
+          {error ? (
+            <div role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-6 py-8 text-center" data-testid="listing-error">
+              <p className="text-base font-semibold text-ink">Some filters in this link are not valid.</p>
+              {error.fields && (
+                <ul className="mt-2 text-sm text-ink">
+                  {Object.entries(error.fields).map(([field, message]) => (
+                    <li key={field}>
+                      {field.replaceAll('_', ' ')}: {message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <Link to={clearHref} className="mt-5 inline-flex rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
+                Show all products
+              </Link>
+            </div>
+          ) : list && list.results.length > 0 ? (
+            <>
+              <ProductGrid products={list.results} />
+              <Pagination basePath={basePath} search={search} page={list.page} pageSize={list.page_size} count={list.count} />
+            </>
+          ) : (
+            <div className="rounded-2xl bg-neutral-50 px-6 py-14 text-center" data-testid="listing-empty">
+              <p className="text-base font-semibold text-ink">No products match these filters.</p>
+              <p className="mt-1 text-sm text-muted">Try removing a filter or widening the price range.</p>
+              {chips.length > 0 && (
+                <Link to={clearHref} className="mt-5 inline-flex rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
+                  Clear all filters
+                </Link>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router';
+import type { ProductCard as ProductCardData } from '@store/shared/catalog';
+import { CardAddButton } from '../cart/card-add-button';
+import { perfumeTypeLabel } from './perfume-type';
+import { cardPrice, type CardContext } from './price';
+import { PriceLine } from './price-line';
+import { NoPicture, ProductPicture } from './product-picture';
+import { RatingStars } from './rating-stars';
+
+type Props = {
+  product: ProductCardData;
+  /** Home sliders honour max_discount.show_on_homepage; listings always show the badge. */
+  context?: CardContext;
+  /** Cards in the first visible row load their picture at once. */
+  eager?: boolean;
+  /** The card's rendered width, e.g. '(min-width: 1024px) 240px, 45vw'. */
+  sizes?: string;
+  headingLevel?: 'h2' | 'h3';
+};
+
+/**
+ * The product card of sliders, listings and search (SPEC §2): brand, name, perfume type, 'From'
+ * when variants differ, discounted and struck-through price, 'Up to -N%', stock and stars. The
+ * whole card is one link (the name's, stretched), so a screen reader hears each product once.
+ */
+export function ProductCard({ product, context = 'listing', eager = false, sizes = '(min-width: 1024px) 260px, 45vw', headingLevel = 'h3' }: Props) {
+  const price = cardPrice(product, context);
+  const perfume = perfumeTypeLabel(product.tags);
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col" data-testid="product-card">
+      <div className="relative overflow-hidden rounded-xl bg-neutral-50 ring-1 ring-black/[0.04]">
+        {product.image ? (
+          <ProductPicture
+            image={product.image}
+            alt={product.image.alt || product.name}
+            sizes={sizes}
+            eager={eager}
+            className={`aspect-square w-full object-cover transition duration-300 group-hover:scale-[1.03] ${product.in_stock ? '' : 'opacity-60'}`}
+          />
+        ) : (
+          <NoPicture label={product.name} className="w-full" />
+        )}
+        {price.badge && (
+          <span className="absolute left-2 top-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold tracking-wide text-white" data-testid="sale-badge">
+            {price.badge}
+          </span>
+        )}
+        {!product.in_stock && (
+          <span className="absolute inset-x-2 bottom-2 rounded-md bg-white/95 py-1 text-center text-xs font-semibold text-ink shadow-sm">Out of stock</span>
+        )}
+        {product.in_stock && !product.from && (
+          <div className="absolute bottom-2 right-2 z-10">
+            <CardAddButton product={product} />
+          </div>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 px-0.5 pt-2.5">
+        <p className="truncate text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">{product.brand.name}</p>
+        <Heading className="line-clamp-2 min-h-[2.5rem] text-sm leading-5 text-ink">
+          <Link to={product.url} prefetch="intent" className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand">
+            {product.name}
+          </Link>
+        </Heading>
+        {perfume && <p className="text-[11px] font-medium text-brand-dark">{perfume}</p>}
+        <div className="mt-auto flex flex-col gap-1 pt-1">
+          {product.review_count > 0 && <RatingStars value={product.rating} count={product.review_count} className="text-xs" />}
+          <PriceLine view={price} className="text-[15px]" />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { ProductDetail, ProductVariant } from '@store/shared/catalog';
+import { LOW_STOCK_THRESHOLD } from '@store/shared/constants';
+import { messages } from '@store/shared/messages';
+import { addToBag } from '../cart/bag-store';
+import { WishlistButton } from '../wishlist/wishlist-button';
+import { NotifyMe } from './notify-me';
+import { QuantityPicker } from './quantity-picker';
+
+/** Stock state, quantity, 'Add to bag' (or 'Notify me' when out of stock) and the wishlist heart. */
+export function ProductPurchase({ product, variant, supportPhone }: { product: ProductDetail; variant: ProductVariant; supportPhone: string }) {
+  const [quantity, setQuantity] = useState(1);
+  const low = variant.in_stock && variant.stock < LOW_STOCK_THRESHOLD;
+  return (
+    <div className="flex flex-col gap-4">
+      {low && (
+        <p className="flex items-center gap-2 text-sm font-medium text-amber-800" data-testid="low-stock">
+          <span className="size-2 shrink-0 rounded-full bg-amber-500" aria-hidden="true" />
+          {messages.lowStock(product.name, variant.title, variant.stock)}
+        </p>
+      )}
+      {variant.in_stock ? (
+        <form
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            // Opens the shopping bag panel and adds the variant through the bag's update queue.
+            void addToBag(variant.variant_id, quantity);
+          }}
+        >
+          <input type="hidden" name="variant" value={variant.variant_id} />
+          <QuantityPicker value={quantity} onChange={setQuantity} supportPhone={supportPhone} />
+          <div className="flex items-center gap-3">
+            <button
+              type="submit"
+              className="flex-1 rounded-full bg-brand py-3.5 text-sm font-semibold tracking-wide text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:max-w-xs"
+            >
+              Add to bag
+            </button>
+            <WishlistButton productId={product.id} className="size-12 shrink-0" />
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm font-semibold text-red-700" data-testid="out-of-stock">
+            Out of stock
+          </p>
+          <div className="flex items-start gap-3">
+            <div className="flex-1">
+              <NotifyMe key={variant.variant_id} variantId={variant.variant_id} />
+            </div>
+            <WishlistButton productId={product.id} className="size-12 shrink-0" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { ProductCard as ProductCardData } from '@store/shared/catalog';
+import type { CardContext } from './price';
+import { ProductCard } from './product-card';
+import { SliderButtons } from './slider-buttons';
+import { useScroller } from './use-scroller';
+
+type Props = {
+  title: string;
+  products: ProductCardData[];
+  context: CardContext;
+  /** 'View all' link. */
+  href?: string;
+  /** The first slider on a page loads its first pictures at once. */
+  eager?: boolean;
+};
+
+/**
+ * Cards an eager slider loads at once: the two a phone shows beside the hero. On desktop the first
+ * slider sits below the fold, and the hero's picture must not share the bandwidth.
+ */
+const EAGER_CARDS = 2;
+
+/** A horizontally scrollable row of product cards: CSS scroll-snap, prev/next buttons on desktop. */
+export function ProductSlider({ title, products, context, href, eager = false }: Props) {
+  const id = useId();
+  const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mx-auto w-full max-w-7xl px-4 lg:px-8" data-testid="product-slider">
+      <div className="mb-3 flex items-end justify-between gap-4 lg:mb-4">
+        <h2 id={id} className="text-lg font-semibold tracking-tight text-ink lg:text-2xl">
+          {title}
+        </h2>
+        <div className="flex items-center gap-4">
+          {href && (
+            <Link to={href} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
+              View all<span className="sr-only"> {title}</span>
+            </Link>
+          )}
+          <SliderButtons label={title} atStart={atStart} atEnd={atEnd} onScroll={scrollByPage} />
+        </div>
+      </div>
+      <ul
+        ref={ref}
+        className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] lg:mx-0 lg:scroll-px-0 lg:gap-5 lg:px-0 [&::-webkit-scrollbar]:hidden"
+      >
+        {products.map((p, i) => (
+          <li
+            key={p.id}
+            className="w-[calc((100%-0.75rem)/2.2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3.3)] lg:w-[calc((100%-5rem)/5)]"
+          >
+            <ProductCard
+              product={p}
+              context={context}
+              eager={eager && i < EAGER_CARDS}
+              sizes="(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 44vw"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import type { Address, AddressFormInput, BdDivision } from '@store/shared/checkout';
+import { ZONE_LABELS, type AddressType } from '@store/shared/checkout-rules';
+import { messages } from '@store/shared/messages';
+import { toast } from '../../lib/toast';
+import { AddressForm, EMPTY_ADDRESS } from './address-form';
+import { checkoutApi, toForm } from './checkout-api';
+import type { AddressErrors } from './checkout-logic';
+
+export const addressLine = (a: Pick<Address, 'address_detail' | 'area' | 'location'>) => `${a.address_detail}, ${a.area}, ${a.location}`;
+
+/**
+ * The shopper's addresses of one type as radio cards, with add, edit and delete in place. The
+ * first address of a shopper is the form itself. Saving selects the saved address.
+ */
+export function AddressPicker({
+  type,
+  addresses,
+  selectedId,
+  locations,
+  disabled,
+  onChange,
+  onSelect,
+}: {
+  type: AddressType;
+  addresses: Address[];
+  selectedId: number | null;
+  locations: BdDivision[];
+  disabled?: boolean;
+  onChange: (addresses: Address[]) => void;
+  onSelect: (address: Address) => void;
+}) {
+  const [editing, setEditing] = useState<'new' | number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<AddressErrors>({});
+  const formOpen = editing !== null || addresses.length === 0;
+
+  async function save(form: AddressFormInput) {
+    setBusy(true);
+    setServerErrors({});
+    const r = typeof editing === 'number' ? await checkoutApi.updateAddress(type, editing, form) : await checkoutApi.createAddress(type, form);
+    setBusy(false);
+    if (!r.ok) {
+      if (r.error?.fields) setServerErrors(r.error.fields as AddressErrors);
+      toast.error(r.error?.message ?? messages.offline);
+      return;
+    }
+    toast.success(r.data.detail);
+    const saved = r.data.data;
+    const rest = addresses.filter((a) => a.id !== saved.id).map((a) => (saved.default ? { ...a, default: false } : a));
+    onChange([saved, ...rest].sort((a, b) => Number(b.default) - Number(a.default)));
+    setEditing(null);
+    onSelect(saved);
+  }
+
+  async function remove(id: number) {
+    setBusy(true);
+    const r = await checkoutApi.deleteAddress(type, id);
+    setBusy(false);
+    setConfirming(null);
+    if (!r.ok) {
+      toast.error(r.error?.message ?? messages.offline);
+      return;
+    }
+    toast.success(r.data.detail);
+    const fresh = await checkoutApi.addresses(type);
+    onChange(fresh.ok ? fresh.data.data : addresses.filter((a) => a.id !== id));
+  }
+
+  if (formOpen) {
+    const current = typeof editing === 'number' ? addresses.find((a) => a.id === editing) : undefined;
+    return (
+      <div className={addresses.length ? 'rounded-xl bg-neutral-50 p-4 ring-1 ring-line' : ''}>
+        {addresses.length ? <p className="mb-3 text-sm font-semibold text-ink">{current ? 'Edit address' : 'New address'}</p> : null}
+        <AddressForm
+          key={String(editing)}
+          locations={locations}
+          initial={current ? toForm(current) : { ...EMPTY_ADDRESS, default: addresses.length === 0 }}
+          submitLabel={current ? 'Save address' : 'Save and use this address'}
+          busy={busy}
+          serverErrors={serverErrors}
+          onSubmit={(form) => void save(form)}
+          {...(addresses.length ? { onCancel: () => setEditing(null) } : {})}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <fieldset disabled={disabled} className="space-y-3">
+        <legend className="sr-only">{type === 'shipping' ? 'Delivery address' : 'Billing address'}</legend>
+        {addresses.map((a) => {
+          const checked = a.id === selectedId;
+          return (
+            <div
+              key={a.id}
+              data-testid="address-card"
+              className={`rounded-xl border p-4 transition ${checked ? 'border-brand bg-brand-soft/40 ring-1 ring-brand' : 'border-line hover:border-neutral-300'}`}
+            >
+              <label className="flex cursor-pointer gap-3">
+                <input type="radio" name={`${type}-address`} className="mt-1 size-4 shrink-0 accent-brand" checked={checked} onChange={() => onSelect(a)} />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-ink">{a.name}</span>
+                    {a.default ? <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">Default</span> : null}
+                    <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">{ZONE_LABELS[a.zone]}</span>
+                  </span>
+                  <span className="mt-1 block text-sm text-neutral-700">{addressLine(a)}</span>
+                  {a.additional_info ? <span className="block text-xs text-muted">{a.additional_info}</span> : null}
+                  <span className="mt-0.5 block text-sm text-muted">{a.phone}</span>
+                </span>
+              </label>
+              {confirming === a.id ? (
+                <div className="mt-3 flex items-center justify-end gap-2 text-sm" role="group" aria-label="Delete this address?">
+                  <span className="mr-auto text-neutral-700">Delete this address?</span>
+                  <button type="button" className="rounded-md px-3 py-1.5 font-semibold text-ink hover:bg-neutral-100" onClick={() => setConfirming(null)}>
+                    Keep
+                  </button>
+                  <button type="button" className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800" onClick={() => void remove(a.id)}>
+                    Delete
+                  </button>
+                </div>
+              ) : (
+                <div className="mt-2 flex justify-end gap-1 text-sm">
+                  <button type="button" className="rounded-md px-3 py-1.5 font-medium text-ink underline-offset-2 hover:underline" onClick={() => setEditing(a.id)}>
+                    Edit
+                  </button>
+                  <button type="button" className="rounded-md px-3 py-1.5 font-medium text-red-700 underline-offset-2 hover:underline" onClick={() => setConfirming(a.id)}>
+                    Delete
+                  </button>
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </fieldset>
+      <button
+        type="button"
+        onClick={() => setEditing('new')}
+        className="flex h-12 w-full items-center justify-center gap-2 rounded-xl border border-dashed border-neutral-400 text-sm font-semibold text-ink transition hover:border-ink hover:bg-neutral-50"
+      >
+        <span aria-hidden="true" className="text-lg leading-none">
+          +
+        </span>
+        Add a new address
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { ReactNode } from 'react';
+import type { PublicOrder } from '@store/shared/checkout';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
+import { formatTaka } from '@store/shared/money';
+import { SERVICE_TIME_ZONE } from '@store/shared/constants';
+import { LineList, TotalsRows } from './summary-parts';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: SERVICE_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
+
+const STATUS_TONE: Record<OrderStatus, string> = {
+  placed: 'bg-sky-50 text-sky-800 ring-sky-200',
+  confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  shipped: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
+  delivered: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  cancelled: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
+};
+const PAYMENT_TONE: Record<PaymentStatus, string> = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-200',
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  failed: 'bg-red-50 text-red-800 ring-red-200',
+  refunded: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
+};
+
+export function StatusChips({ status, payment }: { status: OrderStatus; payment: PaymentStatus }) {
+  return (
+    <span className="flex flex-wrap gap-1.5" data-testid="order-status">
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>{PAYMENT_STATUS_LABELS[payment]}</span>
+    </span>
+  );
+}
+
+export type HeroTone = 'success' | 'warning' | 'error';
+
+const HERO: Record<HeroTone, { ring: string; icon: ReactNode }> = {
+  success: {
+    ring: 'bg-emerald-50 text-emerald-700',
+    icon: <path d="m5 12.5 4.5 4.5L19 7.5" />,
+  },
+  warning: {
+    ring: 'bg-amber-50 text-amber-700',
+    icon: (
+      <>
+        <path d="M12 8v5" />
+        <path d="M12 16.5v.01" />
+      </>
+    ),
+  },
+  error: {
+    ring: 'bg-red-50 text-red-700',
+    icon: <path d="m7 7 10 10M17 7 7 17" />,
+  },
+};
+
+/** The headline of a result page: a mark, the title, a sentence, and the order number. */
+export function OrderHero({ tone, title, text, number, children }: { tone: HeroTone; title: string; text: ReactNode; number: string; children?: ReactNode }) {
+  const look = HERO[tone];
+  return (
+    <div className="rounded-2xl border border-line bg-white px-5 py-8 text-center sm:px-8 lg:py-10">
+      <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${look.ring}`}>
+        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          {look.icon}
+        </svg>
+      </span>
+      <h1 className="mt-4 text-2xl font-bold text-ink lg:text-3xl">{title}</h1>
+      <p className="mx-auto mt-2 max-w-md text-neutral-700">{text}</p>
+      <p className="mt-5 inline-flex flex-col items-center rounded-xl bg-neutral-50 px-5 py-2.5 ring-1 ring-line">
+        <span className="text-[11px] font-semibold uppercase tracking-widest text-muted">Order number</span>
+        <span className="text-lg font-bold tracking-wide text-ink" data-testid="order-number">
+          {number}
+        </span>
+      </p>
+      {children ? <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">{children}</div> : null}
+    </div>
+  );
+}
+
+export function ActionLink({ href, children, primary }: { href: string; children: ReactNode; primary?: boolean }) {
+  return (
+    <a
+      href={href}
+      className={`inline-flex h-12 items-center justify-center rounded-lg px-6 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
+        primary ? 'bg-brand text-white hover:bg-brand-dark' : 'bg-white text-ink ring-1 ring-neutral-300 hover:bg-neutral-50'
+      }`}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** Items and totals of an order, as a link holder may see them (no address, no phone). */
+export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder; title?: string }) {
+  const lines = order.line_items.map((l, i) => ({ ...l, key: i }));
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label={title}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-base font-semibold text-ink lg:text-lg">{title}</h2>
+        <StatusChips status={order.status} payment={order.payment_status} />
+      </div>
+      <dl className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-neutral-50 p-3 text-sm ring-1 ring-line sm:grid-cols-3">
+        <div>
+          <dt className="text-xs text-muted">Placed</dt>
+          <dd className="font-medium text-ink">{orderDate(order.created_at)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Payment</dt>
+          <dd className="font-medium text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-xs text-muted">Delivery</dt>
+          <dd className="font-medium text-ink">{order.store_location ? `Pickup · ${order.store_location.name}` : order.delivery_type === 'same_day' ? 'Same day delivery' : 'Standard delivery'}</dd>
+        </div>
+      </dl>
+      <LineList lines={lines} />
+      <div className="mt-4 border-t border-line pt-4">
+        <TotalsRows
+          t={{
+            subtotal: order.subtotal,
+            rebate: order.rebate,
+            discount: order.discount,
+            shipping: order.shipping,
+            shipping_waived: order.shipping_waived,
+            total: order.total,
+            couponCode: order.coupon_code,
+            shippingLabel: order.store_location ? 'Store pickup' : null,
+            shippingKnown: true,
+          }}
+        />
+      </div>
+      {order.store_location ? (
+        <p className="mt-4 rounded-xl bg-brand-soft/50 p-3 text-sm text-ink">
+          <span className="font-semibold">Pick up at {order.store_location.name}</span>
+          <br />
+          {order.store_location.address} · {order.store_location.hours}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export const totalText = (order: PublicOrder) => formatTaka(order.total);

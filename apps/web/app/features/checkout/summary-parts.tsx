@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import type { LineImage } from '@store/shared/cart';
+import { formatTaka } from '@store/shared/money';
+
+/** A white card with a heading: the building block of the checkout and order pages. */
+export function Section({ title, aside, children, id }: { title: ReactNode; aside?: ReactNode; children: ReactNode; id?: string }) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 shadow-[0_1px_2px_rgba(0,0,0,0.03)] sm:p-5 lg:p-6">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 id={id} className="text-base font-semibold text-ink lg:text-lg">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export type SummaryLine = {
+  key: string | number;
+  image: LineImage | null;
+  product_title: string;
+  variant_title: string;
+  vendor: string;
+  quantity: number;
+  line_price: number;
+  price: number;
+  gift: boolean;
+  href?: string;
+};
+
+export function LineList({ lines }: { lines: SummaryLine[] }) {
+  return (
+    <ul className="divide-y divide-line" data-testid="summary-lines">
+      {lines.map((l) => (
+        <li key={l.key} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+          <div className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-neutral-50 ring-1 ring-line">
+            {l.image ? <img src={l.image.url} alt="" width={64} height={64} loading="lazy" className="size-full object-cover" /> : null}
+            <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-ink px-1.5 text-[11px] font-semibold leading-5 text-white">{l.quantity}</span>
+          </div>
+          <div className="min-w-0 flex-1">
+            <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">{l.vendor}</p>
+            <p className="truncate text-sm font-medium text-ink">{l.href ? <a href={l.href} className="hover:underline">{l.product_title}</a> : l.product_title}</p>
+            <p className="text-xs text-muted">{l.variant_title}</p>
+          </div>
+          <div className="text-right text-sm">
+            {l.gift ? (
+              <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">Free gift</span>
+            ) : (
+              <>
+                <p className="font-semibold text-ink">{formatTaka(l.line_price)}</p>
+                {l.price * l.quantity > l.line_price ? <p className="text-xs text-muted line-through">{formatTaka(l.price * l.quantity)}</p> : null}
+              </>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export type TotalsView = {
+  subtotal: number;
+  rebate: number;
+  discount: number;
+  shipping: number;
+  shipping_waived: number;
+  total: number;
+  couponCode?: string | null;
+  /** 'Pickup', 'Standard (Inside Dhaka)'…; null while no address is chosen. */
+  shippingLabel: string | null;
+  /** Before an address is chosen the fee is not known yet. */
+  shippingKnown: boolean;
+};
+
+function Row({ label, value, tone, testId }: { label: ReactNode; value: ReactNode; tone?: 'saving' | 'strong'; testId?: string }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${tone === 'strong' ? 'text-base font-bold text-ink' : 'text-sm text-neutral-700'}`} data-testid={testId}>
+      <dt>{label}</dt>
+      <dd className={tone === 'saving' ? 'font-medium text-emerald-700' : tone === 'strong' ? '' : 'font-medium text-ink'}>{value}</dd>
+    </div>
+  );
+}
+
+export function TotalsRows({ t }: { t: TotalsView }) {
+  const shipping = !t.shippingKnown ? '—' : t.shipping === 0 ? 'Free' : formatTaka(t.shipping);
+  return (
+    <dl className="space-y-2">
+      <Row label="Subtotal" value={formatTaka(t.subtotal)} testId="total-subtotal" />
+      {t.rebate > 0 ? <Row label="Privilege rebate" value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
+      {t.discount > 0 ? <Row label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`} value={`−${formatTaka(t.discount)}`} tone="saving" testId="total-discount" /> : null}
+      <Row
+        label={
+          <>
+            Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}
+          </>
+        }
+        value={
+          t.shipping_waived > 0 ? (
+            <>
+              <span className="mr-1.5 text-xs text-muted line-through">{formatTaka(t.shipping_waived)}</span>
+              {shipping}
+            </>
+          ) : (
+            shipping
+          )
+        }
+        testId="total-shipping"
+      />
+      <div className="my-1 border-t border-line" />
+      <Row label="Total" value={formatTaka(t.total)} tone="strong" testId="total-total" />
+      <p className="text-right text-[11px] text-muted">Prices in BDT, VAT included</p>
+    </dl>
+  );
+}

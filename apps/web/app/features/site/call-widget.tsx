@@ -1,0 +1,33 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { HeadsetIcon } from '../../components/layout/icons';
+import { onOpenCallWidget } from './call-events';
+
+/** The panel's code loads when a shopper first asks to call. */
+const CallPanel = lazy(() => import('./call-panel'));
+
+/**
+ * The customer-care call widget: a 'Call us' button on large screens (phones reach it from the
+ * bottom bar's Customer care) that opens a panel with the number and the service hours.
+ */
+export function CallWidget({ phone }: { phone: string }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => onOpenCallWidget(() => setOpen(true)), []);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        className="fixed bottom-7 right-24 z-30 hidden items-center gap-2 rounded-full bg-white py-2.5 pl-3.5 pr-5 text-sm font-semibold text-ink shadow-lg ring-1 ring-line transition hover:text-brand lg:flex"
+      >
+        <HeadsetIcon size={20} className="text-brand" />
+        Call us
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CallPanel phone={phone} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+export const SITE_NAME = 'Glow Bazaar';
+export const SITE_DESCRIPTION =
+  'Authentic beauty, fragrance, skincare and more, delivered across Bangladesh. Free shipping* and 100% authentic products at Glow Bazaar.';
+
+/** The title template: every page's own title, then the shop's name (unless the title already ends with it). */
+export function pageTitle(title: string): string {
+  if (!title) return SITE_NAME;
+  return title.endsWith(SITE_NAME) ? title : `${title} | ${SITE_NAME}`;
+}

@@ -1,0 +1,74 @@
+import { Link, redirect } from 'react-router';
+import type { AddressSnapshot, OrderDetail } from '@store/shared/checkout';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
+import { AccountLayout } from '../features/account/account-layout';
+import { getCustomer } from '../features/account/session-user.server';
+import { orderDate, OrderItems } from '../features/checkout/order-view';
+import { apiGet } from '../lib/api.server';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/account-order';
+
+/** /account/orders/:id: one of the signed-in customer's orders (the API answers 404 for anyone else's). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const user = await getCustomer(context);
+  if (!user) throw redirect('/account/my-account?login=1');
+  const order = (await apiGet<{ data: OrderDetail }>(context, `/orders/${encodeURIComponent(params.id)}/`)).data;
+  return { user, order };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : 'Order') }, { name: 'robots', content: 'noindex' }];
+}
+
+function Place({ title, a }: { title: string; a: AddressSnapshot }) {
+  return (
+    <div className="rounded-xl border border-line p-4 text-sm">
+      <h3 className="text-xs font-semibold uppercase tracking-widest text-muted">{title}</h3>
+      <p className="mt-1 font-semibold text-ink">{a.name}</p>
+      <p className="text-neutral-700">
+        {a.address_detail}, {a.area}, {a.location}
+      </p>
+      <p className="text-neutral-700">{a.phone}</p>
+    </div>
+  );
+}
+
+const label = (kind: 'order' | 'payment', to: string) => (kind === 'order' ? ORDER_STATUS_LABELS[to as OrderStatus] : PAYMENT_STATUS_LABELS[to as PaymentStatus]) ?? to;
+
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const { user, order } = loaderData;
+  return (
+    <AccountLayout tab="orders" firstName={user.first_name}>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link to="/account/orders" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
+            ← All orders
+          </Link>
+          <a href={`/receipt/${order.id}`} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+            View receipt
+          </a>
+        </div>
+        <h2 className="text-xl font-bold text-ink" data-testid="order-number">
+          {order.number}
+        </h2>
+        <OrderItems order={order} title="Items" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          {order.shipping_address ? <Place title="Delivery address" a={order.shipping_address} /> : null}
+          {order.billing_address && JSON.stringify(order.billing_address) !== JSON.stringify(order.shipping_address) ? <Place title="Billing address" a={order.billing_address} /> : null}
+        </div>
+        <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label="History">
+          <h3 className="mb-3 text-base font-semibold text-ink">History</h3>
+          <ol className="space-y-3 border-l-2 border-line pl-4">
+            {order.history.map((h, i) => (
+              <li key={i} className="relative text-sm">
+                <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full bg-brand ring-4 ring-white" />
+                <span className="font-medium text-ink">{label(h.kind, h.to)}</span>
+                <span className="block text-xs text-muted">{orderDate(h.at)}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </AccountLayout>
+  );
+}

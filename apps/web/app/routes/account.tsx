@@ -1,0 +1,47 @@
+import { data, redirect } from 'react-router';
+import { loadAccountTab } from '../features/account/account-data.server';
+import { AccountLayout } from '../features/account/account-layout';
+import { ACCOUNT_TABS, isAccountTab, signedOutRedirect } from '../features/account/account-tabs';
+import { NotificationsTab } from '../features/account/notifications-tab';
+import { OrdersTab } from '../features/account/orders-tab';
+import { OverviewTab } from '../features/account/overview-tab';
+import { ProfileTab } from '../features/account/profile-tab';
+import { ReviewsTab } from '../features/account/reviews-tab';
+import { SignedOutPrompt } from '../features/account/signed-out-prompt';
+import { getCustomer } from '../features/account/session-user.server';
+import { WishlistTab } from '../features/account/wishlist-tab';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/account';
+
+/** /account/:tabName: signed-in customers only; visitors are redirected on the server (SPEC §2). */
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const tab = params.tabName;
+  if (!isAccountTab(tab)) throw data(null, { status: 404 });
+  const user = await getCustomer(context);
+  if (!user) {
+    const to = signedOutRedirect(tab, new URL(request.url).search);
+    if (to) throw redirect(to);
+    return { user: null, content: null };
+  }
+  return { user, content: await loadAccountTab(context, tab) };
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  const label = ACCOUNT_TABS.find((t) => t.key === params.tabName)?.label ?? 'My account';
+  return [{ title: pageTitle(label) }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Account({ loaderData }: Route.ComponentProps) {
+  const { user, content } = loaderData;
+  if (!user || !content) return <SignedOutPrompt />;
+  return (
+    <AccountLayout tab={content.tab} firstName={user.first_name}>
+      {content.tab === 'my-account' && <OverviewTab user={user} />}
+      {content.tab === 'orders' && <OrdersTab orders={content.orders} />}
+      {content.tab === 'wishlist' && <WishlistTab products={content.products} />}
+      {content.tab === 'my-reviews' && <ReviewsTab />}
+      {content.tab === 'profile' && <ProfileTab key={JSON.stringify(content.profile)} profile={content.profile} />}
+      {content.tab === 'notifications' && <NotificationsTab prefs={content.prefs} />}
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,76 @@
+import { data, useLocation } from 'react-router';
+import type { BrandSummary, ProductListResponse } from '@store/shared/catalog';
+import type { DepartmentKey } from '@store/shared/constants';
+import { departmentForSection } from '../features/catalog/departments';
+import { apiListingQuery, listingHref, readListingState } from '../features/catalog/listing-query';
+import { ListingView } from '../features/catalog/listing-view';
+import { notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
+import { truncate } from '../features/catalog/seo';
+import { apiTry } from '../lib/api.server';
+import { takaFontLinks } from '../features/catalog/taka-font';
+import type { Route } from './+types/brand';
+
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (departmentForSection(params.section) === null) notFoundResponse();
+  const url = new URL(request.url);
+  const handle = params.brand.toLowerCase();
+  const [brand, list] = await Promise.all([
+    apiTry<{ data: BrandSummary }>(context, `/brands/${encodeURIComponent(handle)}/`),
+    apiTry<ProductListResponse>(context, `/products/?${apiListingQuery(url.searchParams, { brand: handle })}`),
+  ]);
+  // An unknown brand, or a handle the API refuses (400), is a page that does not exist.
+  if (!brand.ok) {
+    if (brand.status === 404 || brand.status === 400) notFoundResponse();
+    throw data(brand.error, { status: 502 });
+  }
+  if (!list.ok && list.status !== 400) throw data(list.error, { status: 502 });
+  const basePath = `${params.section ? `/${params.section}` : ''}/brand/${handle}`;
+  return data(
+    {
+      brand: brand.data.data,
+      list: list.ok ? list.data : null,
+      error: list.ok ? null : list.error,
+      basePath,
+      canonical: `${requestOrigin(request)}${listingHref(`/brand/${handle}`, url.searchParams)}`,
+    },
+    { status: list.ok ? 200 : 400 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data, location }) => {
+  if (!data) return [{ title: pageTitle('Brand not found') }];
+  const page = readListingState(new URLSearchParams(location.search)).page;
+  const { brand } = data;
+  return [
+    { title: pageTitle(page > 1 ? `${brand.name} – page ${page}` : `${brand.name}: shop ${brand.product_count} products`) },
+    {
+      name: 'description',
+      content: truncate(brand.description || `Shop authentic ${brand.name} at Glow Bazaar, delivered across Bangladesh.`, 160),
+    },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    ...(data.error ? [{ name: 'robots', content: 'noindex' }] : []),
+  ];
+};
+
+export default function Brand({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const { brand, list, error, basePath } = loaderData;
+  return (
+    <ListingView
+      basePath={basePath}
+      search={new URLSearchParams(location.search)}
+      list={list}
+      error={error}
+      scope={{ brand: brand.handle, department: brand.department as DepartmentKey }}
+      heading={
+        <>
+          <p className="text-xs font-semibold uppercase tracking-[0.12em] text-brand">Brand</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink lg:text-4xl">{brand.name}</h1>
+        </>
+      }
+      intro={brand.description ? <p className="mt-3 max-w-3xl text-sm leading-6 text-muted lg:text-base">{brand.description}</p> : null}
+    />
+  );
+}

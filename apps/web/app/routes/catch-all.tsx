@@ -1,0 +1,15 @@
+import { data } from 'react-router';
+import { NotFoundView } from '../components/layout/not-found-view';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/catch-all';
+
+/** The last fallback: any path no other route knows is a branded 404 with a real 404 status. */
+export function loader() {
+  return data({ notFound: true }, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: pageTitle('Page not found') }, { name: 'robots', content: 'noindex' }];
+
+export default function CatchAll() {
+  return <NotFoundView />;
+}

@@ -1,0 +1,47 @@
+import { redirect } from 'react-router';
+import type { AddressListResponse, CheckoutResponse, LocationsResponse } from '@store/shared/checkout';
+import { CheckoutPage, type CheckoutData, type CheckoutStep } from '../features/checkout/checkout-page';
+import { apiGet, apiTry } from '../lib/api.server';
+import { useRootData } from '../lib/root-data';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/checkout';
+
+/**
+ * /checkout?step=address|payment (SPEC §2). The bag, the checkout choices and the totals come from
+ * the API; the payment step needs a shopper and a delivery choice, else the address step shows.
+ */
+export async function loader({ context, request }: Route.LoaderArgs): Promise<CheckoutData> {
+  const url = new URL(request.url);
+  const [checkout, locations, shipping, billing] = await Promise.all([
+    apiGet<CheckoutResponse>(context, '/checkout/'),
+    apiGet<LocationsResponse>(context, '/checkout/locations/'),
+    apiTry<AddressListResponse>(context, '/addresses/?type=shipping'),
+    apiTry<AddressListResponse>(context, '/addresses/?type=billing'),
+  ]);
+  const s = checkout.data;
+  const chosen = s.delivery_type === 'pickup' ? s.store_location_id !== null : s.shipping_address_id !== null;
+  const step: CheckoutStep = url.searchParams.get('step') === 'payment' ? 'payment' : 'address';
+  if (step === 'payment' && (!s.shopper || !chosen || s.cart.line_items.length === 0)) throw redirect('/checkout?step=address');
+  return {
+    checkout: s,
+    message: checkout.message ?? null,
+    locations: locations.data,
+    addresses: shipping.ok ? shipping.data.data : [],
+    billing: billing.ok ? billing.data.data : [],
+    step,
+    paymentNotice: url.searchParams.get('payment'),
+  };
+}
+
+export function meta() {
+  return [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'cache-control': 'private, no-store' };
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return <CheckoutPage data={loaderData} stores={root?.storeLocations ?? []} supportPhone={root?.contact.support_phone ?? ''} />;
+}

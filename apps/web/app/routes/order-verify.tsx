@@ -1,0 +1,64 @@
+import type { PublicOrder } from '@store/shared/checkout';
+import { messages } from '@store/shared/messages';
+import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
+import { PurchaseTracker } from '../features/checkout/purchase-tracker';
+import { apiGet } from '../lib/api.server';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/order-verify';
+
+/**
+ * /order-verify/:status/:id (SPEC §2): open to anyone holding the link (the id is the order's
+ * unguessable token), showing only the number, status, items and totals. Reached after a
+ * cash-on-pickup order (success) and after a gateway payment that did not go through.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const order = (await apiGet<{ data: PublicOrder }>(context, `/orders/verify/${encodeURIComponent(params.id)}/`)).data;
+  return { order, asked: params.status };
+}
+
+export function meta() {
+  return [{ title: pageTitle('Your order') }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'cache-control': 'private, no-store' };
+}
+
+/** The order's own state decides what the page says; the link's status word is only a hint. */
+function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: string; text: string; retry: boolean } {
+  if (order.payment_status === 'refunded') return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.`, retry: false };
+  if (order.status === 'cancelled') {
+    const cancelled = asked === 'cancelled';
+    return { tone: cancelled ? 'warning' : 'error', title: cancelled ? messages.paymentCancelled : messages.paymentFailed, text: messages.bagKept, retry: true };
+  }
+  if (order.payment_status === 'pending' && (order.payment_method === 'bkash' || order.payment_method === 'card')) {
+    return { tone: 'warning', title: 'Payment not confirmed yet', text: 'We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.', retry: false };
+  }
+  if (order.payment_method === 'cash_on_pickup') {
+    return { tone: 'success', title: 'Your order is confirmed', text: `Pay ${totalText(order)} at the store when you pick it up. We text you when it is ready.`, retry: false };
+  }
+  return { tone: 'success', title: order.payment_status === 'paid' ? 'Payment successful' : messages.orderPlaced, text: `Order total ${totalText(order)}.`, retry: false };
+}
+
+export default function OrderVerify({ loaderData }: Route.ComponentProps) {
+  const { order, asked } = loaderData;
+  const h = headline(order, asked);
+  return (
+    <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
+      {h.tone === 'success' ? <PurchaseTracker order={order} /> : null}
+      <OrderHero tone={h.tone} title={h.title} text={h.text} number={order.number}>
+        {h.retry ? (
+          <ActionLink href="/checkout?step=payment" primary>
+            Try again
+          </ActionLink>
+        ) : (
+          <ActionLink href={`/receipt/${order.id}`} primary>
+            View receipt
+          </ActionLink>
+        )}
+        <ActionLink href="/">{messages.continueShopping}</ActionLink>
+      </OrderHero>
+      <OrderItems order={order} />
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { data } from 'react-router';
+import type { PublicOrder } from '@store/shared/checkout';
+import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
+import { messages } from '@store/shared/messages';
+import { ActionLink, OrderHero, OrderItems, totalText } from '../features/checkout/order-view';
+import { PurchaseTracker } from '../features/checkout/purchase-tracker';
+import { apiGet } from '../lib/api.server';
+import { useRootData } from '../lib/root-data';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/payment-success';
+
+/** /payment-success?order={link token}: after a cash-on-delivery order, or a payment the gateway confirmed. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('order');
+  if (!token) throw data(null, { status: 404 });
+  return (await apiGet<{ data: PublicOrder }>(context, `/orders/verify/${encodeURIComponent(token)}/`)).data;
+}
+
+export function meta() {
+  return [{ title: pageTitle(messages.orderPlaced) }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'cache-control': 'private, no-store' };
+}
+
+export default function PaymentSuccess({ loaderData: order }: Route.ComponentProps) {
+  const signedIn = !!useRootData()?.user;
+  const paid = order.payment_status === 'paid';
+  const waiting = !paid && (order.payment_method === 'bkash' || order.payment_method === 'card');
+  const text = paid
+    ? `Paid ${totalText(order)} with ${PAYMENT_METHOD_LABELS[order.payment_method]}. We have sent the confirmation by SMS.`
+    : waiting
+      ? 'We are waiting for the payment confirmation. It usually takes a moment.'
+      : `Pay ${totalText(order)} in cash when your order arrives. We have sent the confirmation by SMS.`;
+  return (
+    <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
+      <PurchaseTracker order={order} />
+      <OrderHero tone={waiting ? 'warning' : 'success'} title={paid ? 'Payment successful' : 'Thank you for your order!'} text={text} number={order.number}>
+        <ActionLink href={`/receipt/${order.id}`} primary>
+          View receipt
+        </ActionLink>
+        {signedIn ? <ActionLink href="/account/orders">My orders</ActionLink> : null}
+        <ActionLink href="/">{messages.continueShopping}</ActionLink>
+      </OrderHero>
+      <OrderItems order={order} />
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+import type { AddressSnapshot, ReceiptResponse } from '@store/shared/checkout';
+import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
+import { formatTaka } from '@store/shared/money';
+import { orderDate, StatusChips } from '../features/checkout/order-view';
+import { TotalsRows } from '../features/checkout/summary-parts';
+import { apiGet } from '../lib/api.server';
+import { useRootData } from '../lib/root-data';
+import { pageTitle, SITE_NAME } from '../lib/seo';
+import type { Route } from './+types/receipt';
+
+/** /receipt/{id}: the printable receipt (the WhatsApp button is hidden here by the layout). Addresses only for the order's owner. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return (await apiGet<ReceiptResponse>(context, `/orders/receipt/${encodeURIComponent(params.id)}/`)).data;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: pageTitle(loaderData ? `Receipt ${loaderData.order.number}` : 'Receipt') }, { name: 'robots', content: 'noindex' }];
+}
+
+export function headers() {
+  return { 'cache-control': 'private, no-store' };
+}
+
+function Place({ title, a }: { title: string; a: AddressSnapshot }) {
+  return (
+    <div>
+      <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">{title}</h2>
+      <p className="mt-1 text-sm font-semibold text-ink">{a.name}</p>
+      <p className="text-sm text-neutral-700">
+        {a.address_detail}, {a.area}
+        <br />
+        {a.location}, {a.division}
+      </p>
+      <p className="text-sm text-neutral-700">{a.phone}</p>
+    </div>
+  );
+}
+
+export default function Receipt({ loaderData }: Route.ComponentProps) {
+  const { order, owner } = loaderData;
+  const contact = useRootData()?.contact;
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 pb-16 pt-6 print:p-0 lg:pt-10">
+      <div className="mb-4 flex items-center justify-between print:hidden">
+        <a href="/" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
+          ← Back to the shop
+        </a>
+        <button type="button" onClick={() => window.print()} className="h-10 rounded-lg bg-ink px-4 text-sm font-semibold text-white hover:bg-black">
+          Print receipt
+        </button>
+      </div>
+      <article className="rounded-2xl border border-line bg-white p-5 print:border-0 print:p-0 sm:p-8" aria-label="Receipt">
+        <header className="flex flex-col gap-4 border-b border-line pb-5 sm:flex-row sm:items-start sm:justify-between">
+          <div>
+            <p className="font-serif text-2xl font-semibold tracking-tight text-brand">{SITE_NAME}</p>
+            <p className="text-xs text-muted">100% authentic beauty · Dhaka, Bangladesh</p>
+          </div>
+          <div className="sm:text-right">
+            <h1 className="text-xl font-bold text-ink">Receipt</h1>
+            <p className="text-sm font-semibold text-ink" data-testid="order-number">
+              {order.number}
+            </p>
+            <p className="text-sm text-muted">{orderDate(order.created_at)}</p>
+          </div>
+        </header>
+
+        <div className="grid gap-5 border-b border-line py-5 sm:grid-cols-3">
+          <div>
+            <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">Payment</h2>
+            <p className="mt-1 text-sm font-semibold text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</p>
+            <div className="mt-1.5">
+              <StatusChips status={order.status} payment={order.payment_status} />
+            </div>
+          </div>
+          {order.store_location ? (
+            <div>
+              <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">Pickup</h2>
+              <p className="mt-1 text-sm font-semibold text-ink">{order.store_location.name}</p>
+              <p className="text-sm text-neutral-700">{order.store_location.address}</p>
+            </div>
+          ) : owner?.shipping_address ? (
+            <Place title="Deliver to" a={owner.shipping_address} />
+          ) : null}
+          {owner?.billing_address && JSON.stringify(owner.billing_address) !== JSON.stringify(owner.shipping_address) ? <Place title="Billed to" a={owner.billing_address} /> : null}
+        </div>
+
+        <table className="mt-5 w-full text-sm">
+          <thead>
+            <tr className="border-b border-line text-left text-xs uppercase tracking-wider text-muted">
+              <th className="pb-2 font-semibold">Item</th>
+              <th className="pb-2 text-center font-semibold">Qty</th>
+              <th className="hidden pb-2 text-right font-semibold sm:table-cell">Unit price</th>
+              <th className="pb-2 text-right font-semibold">Amount</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {order.line_items.map((l, i) => (
+              <tr key={i}>
+                <td className="py-3 pr-3">
+                  <p className="font-medium text-ink">{l.product_title}</p>
+                  <p className="text-xs text-muted">
+                    {l.vendor} · {l.variant_title} · {l.sku}
+                  </p>
+                </td>
+                <td className="py-3 text-center">{l.quantity}</td>
+                <td className="hidden py-3 text-right sm:table-cell">{l.gift ? '—' : formatTaka(l.discounted_price)}</td>
+                <td className="py-3 text-right font-medium text-ink">{l.gift ? 'Free gift' : formatTaka(l.line_price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+
+        <div className="mt-4 border-t border-line pt-4 sm:ml-auto sm:max-w-xs">
+          <TotalsRows
+            t={{
+              subtotal: order.subtotal,
+              rebate: order.rebate,
+              discount: order.discount,
+              shipping: order.shipping,
+              shipping_waived: order.shipping_waived,
+              total: order.total,
+              couponCode: order.coupon_code,
+              shippingLabel: order.store_location ? 'Store pickup' : null,
+              shippingKnown: true,
+            }}
+          />
+        </div>
+        <footer className="mt-8 border-t border-line pt-4 text-center text-xs text-muted">
+          Thank you for shopping with {SITE_NAME}. Questions? Call {contact?.support_phone ?? ''} or write to {contact?.support_email ?? ''}.
+        </footer>
+      </article>
+    </main>
+  );
+}

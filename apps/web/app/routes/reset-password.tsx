@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PasswordResetPayloadSchema, type LoginResponse } from '@store/shared/auth';
+import { messages } from '@store/shared/messages';
+import { fieldErrors } from '../features/account/zod-errors';
+import { AuthPage, Spinner } from '../features/auth/auth-page';
+import { Notice, PasswordField, PrimaryButton } from '../features/auth/form-controls';
+import { goAfterSignIn } from '../features/auth/session';
+import { apiTry } from '../lib/api.server';
+import { api } from '../lib/http';
+import { pageTitle } from '../lib/seo';
+import type { Route } from './+types/reset-password';
+
+/** Whether the reset link is still good decides what the page shows; a dead link is an answer, not an error page. */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const r = await apiTry<{ success: boolean }>(context, `/accounts/password-reset/${encodeURIComponent(params.id)}/`);
+  return { valid: r.ok };
+}
+
+export function meta() {
+  return [{ title: pageTitle('Choose a new password') }, { name: 'robots', content: 'noindex' }];
+}
+
+/** /forgot-password/:id: a new password, then the shopper is signed in (every other session is revoked). */
+export default function ResetPassword({ loaderData, params }: Route.ComponentProps) {
+  const [values, setValues] = useState({ password: '', password_confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Once the password is saved the page leaves; until then it says so rather than showing the form again.
+  const [done, setDone] = useState(false);
+
+  if (done) {
+    return (
+      <AuthPage title="Choose a new password">
+        <Spinner label="Signing you in…" />
+      </AuthPage>
+    );
+  }
+
+  if (!loaderData.valid) {
+    return (
+      <AuthPage title="Choose a new password">
+        <div className="flex flex-col gap-4">
+          <Notice tone="error">{messages.passwordResetInvalid}</Notice>
+          <Link
+            to="/forgot-password/"
+            className="inline-flex h-12 items-center justify-center rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark"
+          >
+            Request a new link
+          </Link>
+        </div>
+      </AuthPage>
+    );
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    const parsed = PasswordResetPayloadSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const r = await api.post<LoginResponse>(`/accounts/password-reset/${encodeURIComponent(params.id)}/`, parsed.data, {
+      toasts: false,
+      allow404: true,
+    });
+    if (r.ok) {
+      setDone(true);
+      await goAfterSignIn('/account/my-account', { message: messages.passwordChanged });
+      return;
+    }
+    setBusy(false);
+    if (r.error?.status === 404) setFailure(messages.passwordResetInvalid);
+    else if (r.error?.fields) setErrors(r.error.fields);
+    else setFailure(r.error ? r.error.message : messages.offline);
+  }
+
+  return (
+    <AuthPage title="Choose a new password">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <PasswordField
+          label="New password"
+          value={values.password}
+          onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
+          error={errors.password}
+          autoComplete="new-password"
+          autoFocus
+        />
+        <PasswordField
+          label="Confirm new password"
+          value={values.password_confirm}
+          onChange={(e) => setValues({ ...values, password_confirm: e.currentTarget.value })}
+          error={errors.password_confirm}
+          autoComplete="new-password"
+        />
+        {failure && <Notice tone="error">{failure}</Notice>}
+        <PrimaryButton busy={busy}>Save and sign in</PrimaryButton>
+      </form>
+    </AuthPage>
+  );
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import {
+  ProductListQuerySchema,
+  SORTS,
+  type ProductCard,
+  type ProductImage,
+  type ProductListQuery,
+  type ProductListResponse,
+} from './catalog.js';
+import { DEPARTMENT_KEYS } from './constants.js';
+import { normalizeSearchTerm } from './search-terms.js';
+
+export { normalizeSearchTerm, SEARCH_TERM_MAX_LENGTH, searchResultsPath, searchResultsUrl } from './search-terms.js';
+
+/** At most this many suggestions per request (the box asks for 5 on desktop, 3 on phones). */
+export const SEARCH_SUGGESTIONS_MAX = 10;
+/** Popular products offered when a search finds nothing. */
+export const SEARCH_FALLBACK_PRODUCTS = 8;
+
+/** A query parameter that never fails validation: repeated values keep the first, anything is normalised. */
+export const SearchTermSchema = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), z.string().max(10_000).transform(normalizeSearchTerm));
+
+/** The search results sort: relevance first, then the listing's sorts. */
+export const SEARCH_SORTS = ['relevance', ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+const { sort: _listingSort, ...listingShape } = ProductListQuerySchema.shape;
+
+/**
+ * GET /products/ takes the listing's query plus `search`. With `search` the answer is a search
+ * (sorted by relevance unless a sort is chosen); without it, the plain listing.
+ */
+export const ProductsQuerySchema = z
+  .object({ ...listingShape, search: SearchTermSchema.optional(), sort: z.enum(SEARCH_SORTS).optional() })
+  .refine((q) => q.price_min === undefined || q.price_max === undefined || q.price_min <= q.price_max, {
+    message: 'Minimum price must not exceed maximum price',
+    path: ['price_min'],
+  });
+export type ProductsQuery = z.infer<typeof ProductsQuerySchema>;
+export type SearchQuery = Omit<ProductsQuery, 'search' | 'sort'> & { search: string; sort: SearchSort };
+
+/** The listing's query from GET /products/ without a search: relevance means nothing there, newest is its default. */
+export function listingQuery(q: ProductsQuery): ProductListQuery {
+  const { search: _search, sort, ...rest } = q;
+  return { ...rest, sort: sort === undefined || sort === 'relevance' ? 'newest' : sort };
+}
+
+export function searchQuery(q: ProductsQuery & { search: string }): SearchQuery {
+  return { ...q, sort: q.sort ?? 'relevance' };
+}
+
+/** SPEC §7 `products/?search=`: count, results, search_no_response_products and message, plus the listing's paging and facets. */
+export type SearchResponse = ProductListResponse & {
+  /** The term as searched (normalised and cut). */
+  search: string;
+  sort: SearchSort;
+  /** Popular products when nothing matched, else empty. */
+  search_no_response_products: ProductCard[];
+  /** Says why popular products are shown; null when the search found something. */
+  message: string | null;
+  /** Where a redirect word sends the shopper (SPEC §2), else null. */
+  redirect: string | null;
+};
+
+export const SuggestionsQuerySchema = z.object({
+  q: SearchTermSchema.default(''),
+  limit: z.coerce.number().int('Must be a whole number').min(1, 'Must be 1 or more').max(SEARCH_SUGGESTIONS_MAX).default(5),
+  department: z.enum(DEPARTMENT_KEYS).optional(),
+});
+export type SuggestionsQuery = z.infer<typeof SuggestionsQuerySchema>;
+
+export type SearchSuggestion = {
+  id: number;
+  name: string;
+  brand: string;
+  url: string;
+  image: ProductImage | null;
+  price: number;
+  discounted_price: number;
+};
+
+export type SuggestionsResponse = {
+  search: string;
+  /** How many products the results page lists for this term: the 'Total Search (n)' figure. */
+  count: number;
+  results: SearchSuggestion[];
+  message: string | null;
+  redirect: string | null;
+};
+
+/** The stored redirect words (settings key 'search_redirects'). */
+export type SearchRedirects = {
+  toy_brand_words: string[];
+  luxury: { word: string; brand: string } | null;
+};
