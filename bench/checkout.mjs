@@ -71,14 +71,17 @@ export async function benchCheckout({ baseUrl, autocannon }) {
   const [cmd, ...pre] = [...pin, process.execPath];
   const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    console.log(`  (a development-mode server on :${port}, ${dataDir ? 'fresh PGlite with the demo shop' : 'PostgreSQL'}; setting up ${wanted} guests…)`);
+    console.log(
+      `  (a development-mode server on :${port}, ${dataDir ? 'fresh PGlite with the demo shop' : 'PostgreSQL'}; setting up ${wanted} guests…)`,
+    );
     await waitFor(`${base}/readyz`);
     const json = async (res) => {
       const body = await res.json();
       if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
       return body;
     };
-    const api = (path, init = {}) => fetch(`${base}/api/v1${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+    const api = (path, init = {}) =>
+      fetch(`${base}/api/v1${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
 
     // Variants with stock, each taken at most as often as it has units, so no order is refused for stock.
     const slots = [];
@@ -87,7 +90,8 @@ export async function benchCheckout({ baseUrl, autocannon }) {
       for (const card of list.results) {
         const detail = (await json(await api(`/products/${card.brand.handle}/${card.handle}/`))).data;
         // Under the demo shop's free-gift threshold, so no gift line (with stock of its own) joins the bag.
-        for (const v of detail.product_variants) if (v.discounted_price < 250_000) for (let k = 0; k < Math.min(v.stock, 40); k++) slots.push(v.variant_id);
+        for (const v of detail.product_variants)
+          if (v.discounted_price < 250_000) for (let k = 0; k < Math.min(v.stock, 40); k++) slots.push(v.variant_id);
       }
       if (!list.results.length) break;
     }
@@ -98,24 +102,42 @@ export async function benchCheckout({ baseUrl, autocannon }) {
     const started = Date.now();
     // Distinct phones for this run (one guest each), from a random start so runs on one database do not meet.
     const first = Math.floor(Math.random() * 80_000_000);
-    const shoppers = await pool(Array.from({ length: count }, (_, i) => i), 16, async (i) => {
-      const phone = `+88017${String(10_000_000 + first + i).slice(-8)}`;
-      await json(await api('/accounts/guest/', { method: 'POST', body: JSON.stringify({ customer: { phone } }) }));
-      const rows = (await json(await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(phone)}`))).data;
-      const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
-      const token = (await json(await api('/accounts/guest/verify-sms/', { method: 'POST', body: JSON.stringify({ phone, code }) }))).data.token;
-      const auth = { authorization: `Token ${token}` };
-      const variantId = slots[(i * stride) % slots.length];
-      await json(await api('/cart/line-items/', { method: 'POST', headers: auth, body: JSON.stringify({ delivery_type: 'standard', line_item: { variant_id: variantId, quantity: 1, action: 'increment' } }) }));
-      await json(
-        await api('/addresses/?type=shipping', {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({ name: 'Bench Shopper', phone: '01712345678', division: 'Dhaka', location: 'Dhaka', area: 'Banani', address_detail: 'Road 11, House 4' }),
-        }),
-      );
-      return { token, key: `bench-${i}-${token.slice(0, 12)}` };
-    });
+    const shoppers = await pool(
+      Array.from({ length: count }, (_, i) => i),
+      16,
+      async (i) => {
+        const phone = `+88017${String(10_000_000 + first + i).slice(-8)}`;
+        await json(await api('/accounts/guest/', { method: 'POST', body: JSON.stringify({ customer: { phone } }) }));
+        const rows = (await json(await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(phone)}`))).data;
+        const code = /\b(\d{6})\b/.exec(rows[0].body)[1];
+        const token = (await json(await api('/accounts/guest/verify-sms/', { method: 'POST', body: JSON.stringify({ phone, code }) }))).data
+          .token;
+        const auth = { authorization: `Token ${token}` };
+        const variantId = slots[(i * stride) % slots.length];
+        await json(
+          await api('/cart/line-items/', {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({ delivery_type: 'standard', line_item: { variant_id: variantId, quantity: 1, action: 'increment' } }),
+          }),
+        );
+        await json(
+          await api('/addresses/?type=shipping', {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              name: 'Bench Shopper',
+              phone: '01712345678',
+              division: 'Dhaka',
+              location: 'Dhaka',
+              area: 'Banani',
+              address_detail: 'Road 11, House 4',
+            }),
+          }),
+        );
+        return { token, key: `bench-${i}-${token.slice(0, 12)}` };
+      },
+    );
     console.log(`  (${shoppers.length} guests with a bag and an address in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
     let next = 0;
@@ -130,7 +152,11 @@ export async function benchCheckout({ baseUrl, autocannon }) {
           path: '/api/v1/checkout/pay/',
           setupRequest: (req) => {
             const s = shoppers[next++ % shoppers.length];
-            return { ...req, headers: { 'content-type': 'application/json', authorization: `Token ${s.token}`, 'idempotency-key': s.key }, body: '{"payment_method":"cod"}' };
+            return {
+              ...req,
+              headers: { 'content-type': 'application/json', authorization: `Token ${s.token}`, 'idempotency-key': s.key },
+              body: '{"payment_method":"cod"}',
+            };
           },
           onResponse: (status, body) => {
             if (status >= 300) {

@@ -288,7 +288,10 @@ export type OrderDetail = PublicOrder & {
   history: { kind: 'order' | 'payment'; from: string | null; to: string; at: string }[];
 };
 
-export type OrderListItem = Pick<PublicOrder, 'id' | 'number' | 'status' | 'payment_status' | 'payment_method' | 'total' | 'item_count' | 'created_at'> & {
+export type OrderListItem = Pick<
+  PublicOrder,
+  'id' | 'number' | 'status' | 'payment_status' | 'payment_method' | 'total' | 'item_count' | 'created_at'
+> & {
   image: LineImage | null;
   title: string;
 };

@@ -58,7 +58,12 @@ function storedLocation(): string {
  */
 export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: HttpOptions = {}): Promise<HttpResult<T>> {
   const { toasts = true, guest = false, allow404 = false, signal } = options;
-  const headers: Record<string, string> = { ...options.headers, [DEPARTMENT_HEADER]: currentDepartment(), [LOCATION_HEADER]: storedLocation(), accept: 'application/json' };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    [DEPARTMENT_HEADER]: currentDepartment(),
+    [LOCATION_HEADER]: storedLocation(),
+    accept: 'application/json',
+  };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const csrf = await ensureCsrfToken();

@@ -6,7 +6,11 @@ import { getCustomer } from '../features/account/session-user.server';
 import { orderDate, OrderItems } from '../features/checkout/order-view';
 import { apiGet } from '../lib/api.server';
 import { pageTitle } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/account-order';
+
+/** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /** /account/orders/:id: one of the signed-in customer's orders (the API answers 404 for anyone else's). */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -33,7 +37,8 @@ function Place({ title, a }: { title: string; a: AddressSnapshot }) {
   );
 }
 
-const label = (kind: 'order' | 'payment', to: string) => (kind === 'order' ? ORDER_STATUS_LABELS[to as OrderStatus] : PAYMENT_STATUS_LABELS[to as PaymentStatus]) ?? to;
+const label = (kind: 'order' | 'payment', to: string) =>
+  (kind === 'order' ? ORDER_STATUS_LABELS[to as OrderStatus] : PAYMENT_STATUS_LABELS[to as PaymentStatus]) ?? to;
 
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { user, order } = loaderData;
@@ -54,7 +59,9 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <OrderItems order={order} title="Items" />
         <div className="grid gap-3 sm:grid-cols-2">
           {order.shipping_address ? <Place title="Delivery address" a={order.shipping_address} /> : null}
-          {order.billing_address && JSON.stringify(order.billing_address) !== JSON.stringify(order.shipping_address) ? <Place title="Billing address" a={order.billing_address} /> : null}
+          {order.billing_address && JSON.stringify(order.billing_address) !== JSON.stringify(order.shipping_address) ? (
+            <Place title="Billing address" a={order.billing_address} />
+          ) : null}
         </div>
         <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label="History">
           <h3 className="mb-3 text-base font-semibold text-ink">History</h3>

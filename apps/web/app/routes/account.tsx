@@ -11,7 +11,11 @@ import { SignedOutPrompt } from '../features/account/signed-out-prompt';
 import { getCustomer } from '../features/account/session-user.server';
 import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/account';
+
+/** The orders and wishlist tabs show prices: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /** /account/:tabName: signed-in customers only; visitors are redirected on the server (SPEC §2). */
 export async function loader({ context, params, request }: Route.LoaderArgs) {

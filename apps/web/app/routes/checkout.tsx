@@ -4,7 +4,11 @@ import { CheckoutPage, type CheckoutData, type CheckoutStep } from '../features/
 import { apiGet, apiTry } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/checkout';
+
+/** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /**
  * /checkout?step=address|payment (SPEC §2). The bag, the checkout choices and the totals come from

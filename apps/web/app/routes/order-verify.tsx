@@ -4,7 +4,11 @@ import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';
 import { pageTitle } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/order-verify';
+
+/** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /**
  * /order-verify/:status/:id (SPEC §2): open to anyone holding the link (the id is the order's
@@ -26,18 +30,39 @@ export function headers() {
 
 /** The order's own state decides what the page says; the link's status word is only a hint. */
 function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: string; text: string; retry: boolean } {
-  if (order.payment_status === 'refunded') return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.`, retry: false };
+  if (order.payment_status === 'refunded')
+    return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.`, retry: false };
   if (order.status === 'cancelled') {
     const cancelled = asked === 'cancelled';
-    return { tone: cancelled ? 'warning' : 'error', title: cancelled ? messages.paymentCancelled : messages.paymentFailed, text: messages.bagKept, retry: true };
+    return {
+      tone: cancelled ? 'warning' : 'error',
+      title: cancelled ? messages.paymentCancelled : messages.paymentFailed,
+      text: messages.bagKept,
+      retry: true,
+    };
   }
   if (order.payment_status === 'pending' && (order.payment_method === 'bkash' || order.payment_method === 'card')) {
-    return { tone: 'warning', title: 'Payment not confirmed yet', text: 'We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.', retry: false };
+    return {
+      tone: 'warning',
+      title: 'Payment not confirmed yet',
+      text: 'We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.',
+      retry: false,
+    };
   }
   if (order.payment_method === 'cash_on_pickup') {
-    return { tone: 'success', title: 'Your order is confirmed', text: `Pay ${totalText(order)} at the store when you pick it up. We text you when it is ready.`, retry: false };
+    return {
+      tone: 'success',
+      title: messages.orderPlaced,
+      text: `Pay ${totalText(order)} at the store when you pick it up. We text you when it is ready.`,
+      retry: false,
+    };
   }
-  return { tone: 'success', title: order.payment_status === 'paid' ? 'Payment successful' : messages.orderPlaced, text: `Order total ${totalText(order)}.`, retry: false };
+  return {
+    tone: 'success',
+    title: order.payment_status === 'paid' ? 'Payment successful' : messages.orderPlaced,
+    text: `Order total ${totalText(order)}.`,
+    retry: false,
+  };
 }
 
 export default function OrderVerify({ loaderData }: Route.ComponentProps) {

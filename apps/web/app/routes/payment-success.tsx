@@ -7,7 +7,11 @@ import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/payment-success';
+
+/** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /** /payment-success?order={link token}: after a cash-on-delivery order, or a payment the gateway confirmed. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -36,7 +40,12 @@ export default function PaymentSuccess({ loaderData: order }: Route.ComponentPro
   return (
     <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
       <PurchaseTracker order={order} />
-      <OrderHero tone={waiting ? 'warning' : 'success'} title={paid ? 'Payment successful' : 'Thank you for your order!'} text={text} number={order.number}>
+      <OrderHero
+        tone={waiting ? 'warning' : 'success'}
+        title={paid ? 'Payment successful' : 'Thank you for your order!'}
+        text={text}
+        number={order.number}
+      >
         <ActionLink href={`/receipt/${order.id}`} primary>
           View receipt
         </ActionLink>

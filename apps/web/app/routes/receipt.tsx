@@ -6,7 +6,11 @@ import { TotalsRows } from '../features/checkout/summary-parts';
 import { apiGet } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle, SITE_NAME } from '../lib/seo';
+import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/receipt';
+
+/** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
+export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 /** /receipt/{id}: the printable receipt (the WhatsApp button is hidden here by the layout). Addresses only for the order's owner. */
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -45,7 +49,11 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <a href="/" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
           ← Back to the shop
         </a>
-        <button type="button" onClick={() => window.print()} className="h-10 rounded-lg bg-ink px-4 text-sm font-semibold text-white hover:bg-black">
+        <button
+          type="button"
+          onClick={() => window.print()}
+          className="h-10 rounded-lg bg-ink px-4 text-sm font-semibold text-white hover:bg-black"
+        >
           Print receipt
         </button>
       </div>
@@ -69,7 +77,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">Payment</h2>
             <p className="mt-1 text-sm font-semibold text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</p>
             <div className="mt-1.5">
-              <StatusChips status={order.status} payment={order.payment_status} />
+              <StatusChips status={order.status} payment={order.payment_status} method={order.payment_method} />
             </div>
           </div>
           {order.store_location ? (
@@ -81,7 +89,9 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           ) : owner?.shipping_address ? (
             <Place title="Deliver to" a={owner.shipping_address} />
           ) : null}
-          {owner?.billing_address && JSON.stringify(owner.billing_address) !== JSON.stringify(owner.shipping_address) ? <Place title="Billed to" a={owner.billing_address} /> : null}
+          {owner?.billing_address && JSON.stringify(owner.billing_address) !== JSON.stringify(owner.shipping_address) ? (
+            <Place title="Billed to" a={owner.billing_address} />
+          ) : null}
         </div>
 
         <table className="mt-5 w-full text-sm">
@@ -126,7 +136,8 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <footer className="mt-8 border-t border-line pt-4 text-center text-xs text-muted">
-          Thank you for shopping with {SITE_NAME}. Questions? Call {contact?.support_phone ?? ''} or write to {contact?.support_email ?? ''}.
+          Thank you for shopping with {SITE_NAME}. Questions? Call {contact?.support_phone ?? ''} or write to {contact?.support_email ?? ''}
+          .
         </footer>
       </article>
     </main>

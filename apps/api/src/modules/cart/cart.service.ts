@@ -836,7 +836,9 @@ async function mergeInto(db: Db, visitorCartToken: string | null | undefined, ta
 export async function getCartForCheckout(tx: Db, owner: CartOwner): Promise<Cart | null> {
   const cart = await lockCart(tx, owner);
   if (!cart) return null;
-  return buildCart(tx, owner, cart, await loadLines(tx, cart.id), { department: '' });
+  // Gifts as the rules give them at this moment: the order gets exactly what the bag has earned.
+  const lines = await syncGifts(tx, await activeRules(tx), cart.id, await loadLines(tx, cart.id));
+  return buildCart(tx, owner, cart, lines, { department: '' });
 }
 
 /** The bag became an order: it is closed (status ordered) and the shopper's next addition starts a new one. */

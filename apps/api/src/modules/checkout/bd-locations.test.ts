@@ -3,7 +3,16 @@ import { BD_LOCATIONS, findZone } from './bd-locations.js';
 
 describe('the Bangladesh locations shipped with the app', () => {
   it('has 8 divisions and 64 districts, each with areas, no duplicates', () => {
-    expect(BD_LOCATIONS.map((d) => d.name)).toEqual(['Barishal', 'Chattogram', 'Dhaka', 'Khulna', 'Mymensingh', 'Rajshahi', 'Rangpur', 'Sylhet']);
+    expect(BD_LOCATIONS.map((d) => d.name)).toEqual([
+      'Barishal',
+      'Chattogram',
+      'Dhaka',
+      'Khulna',
+      'Mymensingh',
+      'Rajshahi',
+      'Rangpur',
+      'Sylhet',
+    ]);
     const districts = BD_LOCATIONS.flatMap((d) => d.districts);
     expect(districts).toHaveLength(64);
     expect(new Set(districts.map((d) => d.name)).size).toBe(64);

@@ -15,7 +15,16 @@ import { badRequest } from '../../lib/errors.js';
 import { CART_COOKIE, mergeVisitorCart, mergeVisitorCartIntoGuest } from '../cart/index.js';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service.js';
 import { BD_LOCATIONS } from './bd-locations.js';
-import { applyDiscount, getCheckout, placeOrder, removeDiscount, requireShopper, setPaymentMethod, setShippingAddress, type CheckoutCtx } from './checkout.service.js';
+import {
+  applyDiscount,
+  getCheckout,
+  placeOrder,
+  removeDiscount,
+  requireShopper,
+  setPaymentMethod,
+  setShippingAddress,
+  type CheckoutCtx,
+} from './checkout.service.js';
 
 const isCartToken = (v: string | undefined): v is string => !!v && /^[\w-]{43}$/.test(v);
 
@@ -23,7 +32,10 @@ function readKey(request: FastifyRequest): string | null {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return null;
-  if (!/^[\w.:-]{8,100}$/.test(key)) throw badRequest(messages.badRequest, { [IDEMPOTENCY_HEADER]: 'Must be 8 to 100 letters, digits, dots, colons, dashes or underscores' });
+  if (!/^[\w.:-]{8,100}$/.test(key))
+    throw badRequest(messages.badRequest, {
+      [IDEMPOTENCY_HEADER]: 'Must be 8 to 100 letters, digits, dots, colons, dashes or underscores',
+    });
   return key;
 }
 
@@ -32,9 +44,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['checkout'];
   const secure = app.env.NODE_ENV === 'production';
   const ctx = (request: FastifyRequest): CheckoutCtx => {
-    const shopper = request.customerId !== null || request.guestId ? { customerId: request.customerId, guestId: request.guestId ?? null } : null;
+    const shopper =
+      request.customerId !== null || request.guestId ? { customerId: request.customerId, guestId: request.guestId ?? null } : null;
     const cookie = request.cookies[CART_COOKIE];
-    return { db: app.db, env: app.env, clock: app.clock, payments: app.payments, notifier: app.notifier, log: request.log, shopper, cartToken: isCartToken(cookie) ? cookie : null, department: request.department };
+    return {
+      db: app.db,
+      env: app.env,
+      clock: app.clock,
+      payments: app.payments,
+      notifier: app.notifier,
+      log: request.log,
+      shopper,
+      cartToken: isCartToken(cookie) ? cookie : null,
+      department: request.department,
+    };
   };
 
   app.addHook('onSend', async (_request, reply: FastifyReply) => {
@@ -49,16 +72,24 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.clearCookie(CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   });
 
-  app.get('/checkout/locations/', { schema: { tags, summary: 'Divisions → districts → areas of Bangladesh with their delivery zone' } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=86400');
-    return { data: BD_LOCATIONS };
-  });
+  app.get(
+    '/checkout/locations/',
+    { schema: { tags, summary: 'Divisions → districts → areas of Bangladesh with their delivery zone' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=86400');
+      return { data: BD_LOCATIONS };
+    },
+  );
 
   const addressId = z.object({ id: z.coerce.number().int().positive() });
 
-  app.get('/addresses/', { schema: { tags, summary: "The caller's addresses of a type (customer or guest)", querystring: AddressTypeQuerySchema } }, async (request) => ({
-    data: await listAddresses(app.db, requireShopper(ctx(request)), request.query.type),
-  }));
+  app.get(
+    '/addresses/',
+    { schema: { tags, summary: "The caller's addresses of a type (customer or guest)", querystring: AddressTypeQuerySchema } },
+    async (request) => ({
+      data: await listAddresses(app.db, requireShopper(ctx(request)), request.query.type),
+    }),
+  );
 
   app.post(
     '/addresses/',
@@ -71,7 +102,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/addresses/:id/',
-    { schema: { tags, summary: 'Edits one of the caller’s addresses (404 for anyone else’s)', params: addressId, querystring: AddressTypeQuerySchema, body: AddressFormSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Edits one of the caller’s addresses (404 for anyone else’s)',
+        params: addressId,
+        querystring: AddressTypeQuerySchema,
+        body: AddressFormSchema,
+      },
+    },
     async (request) => ({
       success: true,
       detail: messages.addressUpdated,
@@ -81,30 +120,51 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/addresses/:id/',
-    { schema: { tags, summary: "Deletes one of the caller's addresses ('Delete success'; 404 for anyone else's)", params: addressId, querystring: AddressTypeQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: "Deletes one of the caller's addresses ('Delete success'; 404 for anyone else's)",
+        params: addressId,
+        querystring: AddressTypeQuerySchema,
+      },
+    },
     async (request) => {
       await deleteAddress(app.db, requireShopper(ctx(request)), request.query.type, request.params.id);
       return { success: true, detail: messages.deleteSuccess };
     },
   );
 
-  app.get('/checkout/', { schema: { tags, summary: 'The bag, the checkout choices and the totals' } }, async (request) => getCheckout(ctx(request)));
+  app.get('/checkout/', { schema: { tags, summary: 'The bag, the checkout choices and the totals' } }, async (request) =>
+    getCheckout(ctx(request)),
+  );
 
   app.post(
     '/checkout/shipping_address/',
-    { schema: { tags, summary: 'Delivery address or store pickup, and the delivery type (message.shipping when same day fell back)', body: ShippingAddressPayloadSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Delivery address or store pickup, and the delivery type (message.shipping when same day fell back)',
+        body: ShippingAddressPayloadSchema,
+      },
+    },
     async (request) => setShippingAddress(ctx(request), request.body),
   );
 
-  app.post('/checkout/payment_method/', { schema: { tags, summary: 'The payment method', body: PaymentMethodPayloadSchema } }, async (request) =>
-    setPaymentMethod(ctx(request), request.body),
+  app.post(
+    '/checkout/payment_method/',
+    { schema: { tags, summary: 'The payment method', body: PaymentMethodPayloadSchema } },
+    async (request) => setPaymentMethod(ctx(request), request.body),
   );
 
-  app.post('/checkout/discount_code/', { schema: { tags, summary: 'Applies a coupon code (400 with fields.discount when it does not apply)', body: DiscountPayloadSchema } }, async (request) =>
-    applyDiscount(ctx(request), request.body.discount.code),
+  app.post(
+    '/checkout/discount_code/',
+    { schema: { tags, summary: 'Applies a coupon code (400 with fields.discount when it does not apply)', body: DiscountPayloadSchema } },
+    async (request) => applyDiscount(ctx(request), request.body.discount.code),
   );
 
-  app.post('/checkout/remove_discount/', { schema: { tags, summary: 'Removes the coupon code' } }, async (request) => removeDiscount(ctx(request)));
+  app.post('/checkout/remove_discount/', { schema: { tags, summary: 'Removes the coupon code' } }, async (request) =>
+    removeDiscount(ctx(request)),
+  );
 
   app.post(
     '/checkout/pay/',

@@ -9,8 +9,22 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
   await db
     .insert(coupons)
     .values([
-      { code: 'WELCOME10', kind: 'percentage', value: 10, title: '10% off', description: '10% off your order, once per customer', perCustomerLimit: 1 },
-      { code: 'FLAT200', kind: 'fixed_amount', value: 20_000, minSubtotal: 200_000, title: '৳200 off', description: '৳200 off orders of ৳2,000 or more' },
+      {
+        code: 'WELCOME10',
+        kind: 'percentage',
+        value: 10,
+        title: '10% off',
+        description: '10% off your order, once per customer',
+        perCustomerLimit: 1,
+      },
+      {
+        code: 'FLAT200',
+        kind: 'fixed_amount',
+        value: 20_000,
+        minSubtotal: 200_000,
+        title: '৳200 off',
+        description: '৳200 off orders of ৳2,000 or more',
+      },
       { code: 'FREESHIP', kind: 'free_shipping', title: 'Free delivery', description: 'Free delivery to the chosen address' },
       {
         code: 'B2G1',

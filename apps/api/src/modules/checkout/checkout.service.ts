@@ -49,7 +49,16 @@ import {
 } from '../orders/index.js';
 import { GatewayError, type Payments, type PaymentRow, type StartInput } from '../payments/index.js';
 import { defaultAddress, getOwnAddress, snapshotOf, type AddressRow, type Shopper } from './addresses.service.js';
-import { appliedCoupon, eligibleProducts, evaluateCoupon, findCouponByCode, findCouponById, redeemCoupon, usesByShopper, type CouponRow } from './coupons.js';
+import {
+  appliedCoupon,
+  eligibleProducts,
+  evaluateCoupon,
+  findCouponByCode,
+  findCouponById,
+  redeemCoupon,
+  usesByShopper,
+  type CouponRow,
+} from './coupons.js';
 import { checkoutDrafts } from './checkout.tables.js';
 
 export type CheckoutDeps = { db: Db; env: Env; clock: Clock; payments: Payments; notifier: Notifier; log: FastifyBaseLogger };
@@ -62,11 +71,16 @@ type DraftRow = typeof checkoutDrafts.$inferSelect;
 const bad = (message: string, field: string) => new AppError('bad_request', message, { [field]: message });
 
 export function requireShopper(ctx: CheckoutCtx): Shopper {
-  if (!ctx.shopper || (ctx.shopper.customerId === null && ctx.shopper.guestId === null)) throw new AppError('unauthorized', messages.loginRequired);
+  if (!ctx.shopper || (ctx.shopper.customerId === null && ctx.shopper.guestId === null))
+    throw new AppError('unauthorized', messages.loginRequired);
   return ctx.shopper;
 }
 
-const cartOwnerOf = (ctx: CheckoutCtx): CartOwner => ({ customerId: ctx.shopper?.customerId ?? null, guestId: ctx.shopper?.guestId ?? null, token: ctx.cartToken });
+const cartOwnerOf = (ctx: CheckoutCtx): CartOwner => ({
+  customerId: ctx.shopper?.customerId ?? null,
+  guestId: ctx.shopper?.guestId ?? null,
+  token: ctx.cartToken,
+});
 const paidLines = (cart: Cart) => cart.line_items.filter((l) => !l.gift);
 
 async function readDraft(db: Db, cartId: number | null): Promise<DraftRow | null> {
@@ -138,7 +152,16 @@ async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Resolved, f
   }
   const shipping = fee - waived;
   return {
-    totals: { subtotal, rebate, discount, shipping, shipping_waived: waived, tax: 0, total: Math.max(0, base - discount) + shipping, currency: 'BDT' },
+    totals: {
+      subtotal,
+      rebate,
+      discount,
+      shipping,
+      shipping_waived: waived,
+      tax: 0,
+      total: Math.max(0, base - discount) + shipping,
+      currency: 'BDT',
+    },
     couponError,
   };
 }
@@ -171,8 +194,16 @@ async function shopperCard(db: Db, shopper: Shopper | null): Promise<CheckoutSum
   return g ? { kind: 'guest', name: `${g.firstName} ${g.lastName}`.trim(), phone: g.phone, email: g.email } : null;
 }
 
-async function summarize(ctx: CheckoutCtx, cart: Cart, draft: DraftRow | null): Promise<{ summary: CheckoutSummary; couponError: string | null }> {
-  const [site, stores, shopper] = await Promise.all([getSiteSettings(ctx.db), listStoreLocations(ctx.db), shopperCard(ctx.db, ctx.shopper)]);
+async function summarize(
+  ctx: CheckoutCtx,
+  cart: Cart,
+  draft: DraftRow | null,
+): Promise<{ summary: CheckoutSummary; couponError: string | null }> {
+  const [site, stores, shopper] = await Promise.all([
+    getSiteSettings(ctx.db),
+    listStoreLocations(ctx.db),
+    shopperCard(ctx.db, ctx.shopper),
+  ]);
   const r = await resolve(ctx.db, ctx.shopper, draft, stores);
   const now = ctx.clock.now();
   const { totals, couponError } = await price(ctx.db, ctx.shopper, cart, r, site.shipping_fees, now);
@@ -195,9 +226,18 @@ async function summarize(ctx: CheckoutCtx, cart: Cart, draft: DraftRow | null): 
       totals,
       shipping_options: [
         { type: 'standard', fee: zone ? standardFee(site.shipping_fees, zone) : 0, available: true, reason: null },
-        { type: 'same_day', fee: site.shipping_fees.same_day, available: sameDay, reason: sameDay ? null : messages.sameDayUnavailable(SAME_DAY_CUTOFF_LABEL) },
+        {
+          type: 'same_day',
+          fee: site.shipping_fees.same_day,
+          available: sameDay,
+          reason: sameDay ? null : messages.sameDayUnavailable(SAME_DAY_CUTOFF_LABEL),
+        },
       ],
-      payment_options: PAYMENT_METHODS.map((m) => ({ method: m, label: PAYMENT_METHOD_LABELS[m], available: methodAllowed(ctx, m, r.deliveryType) })),
+      payment_options: PAYMENT_METHODS.map((m) => ({
+        method: m,
+        label: PAYMENT_METHOD_LABELS[m],
+        available: methodAllowed(ctx, m, r.deliveryType),
+      })),
       fees: site.shipping_fees,
     },
   };
@@ -261,8 +301,14 @@ export async function setShippingAddress(ctx: CheckoutCtx, payload: ShippingAddr
     }
   }
   // The payment method follows the delivery: pickup has no cash on delivery, delivery no cash on pickup.
-  const method = draft?.paymentMethod && methodAllowed(ctx, draft.paymentMethod, deliveryType) ? draft.paymentMethod : defaultMethod(deliveryType);
-  const saved = await saveDraft(ctx.db, cart.id, { deliveryType, shippingAddressId, storeLocationId, billingAddressId, couponId, paymentMethod: method }, now);
+  const method =
+    draft?.paymentMethod && methodAllowed(ctx, draft.paymentMethod, deliveryType) ? draft.paymentMethod : defaultMethod(deliveryType);
+  const saved = await saveDraft(
+    ctx.db,
+    cart.id,
+    { deliveryType, shippingAddressId, storeLocationId, billingAddressId, couponId, paymentMethod: method },
+    now,
+  );
   const { summary } = await summarize(ctx, cart, saved);
   return { data: summary, ...(Object.keys(message).length ? { message } : {}) };
 }
@@ -276,7 +322,10 @@ export async function setPaymentMethod(ctx: CheckoutCtx, payload: PaymentMethodP
   const saved = await saveDraft(
     ctx.db,
     cart.id,
-    { paymentMethod: payload.paymentMethod, multiCardName: payload.paymentMethod === 'card' ? payload.multi_card_name || CARD_MULTI_CARD_NAME : null },
+    {
+      paymentMethod: payload.paymentMethod,
+      multiCardName: payload.paymentMethod === 'card' ? payload.multi_card_name || CARD_MULTI_CARD_NAME : null,
+    },
     ctx.clock.now(),
   );
   return { data: (await summarize(ctx, cart, saved)).summary };
@@ -301,7 +350,11 @@ export async function applyDiscount(ctx: CheckoutCtx, code: string): Promise<Dis
 export async function removeDiscount(ctx: CheckoutCtx): Promise<RemoveDiscountResponse> {
   const cart = await requireBag(ctx);
   const saved = await saveDraft(ctx.db, cart.id, { couponId: null }, ctx.clock.now());
-  return { success: true, detail: messages.couponRemoved, data: { success: true, draft_order: (await summarize(ctx, cart, saved)).summary } };
+  return {
+    success: true,
+    detail: messages.couponRemoved,
+    data: { success: true, draft_order: (await summarize(ctx, cart, saved)).summary },
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -377,7 +430,9 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
       if (!cart || cart.id === null || paidLines(cart).length === 0) throw bad(messages.bagEmpty, 'cart');
       const draft = await readDraft(tx, cart.id);
       const deliveryType: DeliveryType = payload.cash_on_pickup ? 'pickup' : (payload.delivery_type ?? draft?.deliveryType ?? 'standard');
-      const method: PaymentMethod = payload.cash_on_pickup ? 'cash_on_pickup' : (payload.payment_method ?? draft?.paymentMethod ?? defaultMethod(deliveryType));
+      const method: PaymentMethod = payload.cash_on_pickup
+        ? 'cash_on_pickup'
+        : (payload.payment_method ?? draft?.paymentMethod ?? defaultMethod(deliveryType));
 
       let shipping: AddressRow | null = null;
       let store: StoreLocation | null = null;
@@ -389,14 +444,22 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
         const addressId = payload.address_id ?? draft?.shippingAddressId;
         shipping = addressId ? await getOwnAddress(tx, shopper, addressId) : await defaultAddress(tx, shopper, 'shipping');
         if (!shipping) throw bad(messages.chooseDeliveryAddress, 'address');
-        if (deliveryType === 'same_day' && !sameDayOpen(shipping.zone, now)) throw bad(messages.sameDayUnavailable(SAME_DAY_CUTOFF_LABEL), 'shipping');
+        if (deliveryType === 'same_day' && !sameDayOpen(shipping.zone, now))
+          throw bad(messages.sameDayUnavailable(SAME_DAY_CUTOFF_LABEL), 'shipping');
       }
       const billingId = payload.address_billing_id ?? draft?.billingAddressId ?? null;
       const billing = billingId ? await getOwnAddress(tx, shopper, billingId) : shipping;
       if (!methodAllowed(ctx, method, deliveryType)) throw bad(messages.paymentMethodUnavailable, 'payment');
 
       const coupon = draft?.couponId ? await findCouponById(tx, draft.couponId) : null;
-      const { totals, couponError } = await price(tx, shopper, cart, { deliveryType, shipping, billing, store, method, coupon }, site.shipping_fees, now);
+      const { totals, couponError } = await price(
+        tx,
+        shopper,
+        cart,
+        { deliveryType, shipping, billing, store, method, coupon },
+        site.shipping_fees,
+        now,
+      );
       if (couponError) throw bad(couponError, 'discount');
 
       const online = ONLINE_METHODS.includes(method);
@@ -449,7 +512,12 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
         await clearCart(tx, cart.id);
         return { order, payment: null, start: null };
       }
-      const payment = await ctx.payments.createPending(tx, { orderId: order.id, method: method as 'bkash' | 'card', invoice: order.number, amount: order.total });
+      const payment = await ctx.payments.createPending(tx, {
+        orderId: order.id,
+        method: method as 'bkash' | 'card',
+        invoice: order.number,
+        amount: order.total,
+      });
       const place = shipping ?? null;
       return {
         order,
@@ -465,8 +533,19 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
             postcode: '0000',
             country: 'Bangladesh',
           },
-          shipTo: place ? { name: place.name, address: `${place.addressDetail}, ${place.area}`, city: place.location, postcode: '0000', country: 'Bangladesh' } : null,
-          productName: lines.map((l) => l.productTitle).join(', ').slice(0, 250),
+          shipTo: place
+            ? {
+                name: place.name,
+                address: `${place.addressDetail}, ${place.area}`,
+                city: place.location,
+                postcode: '0000',
+                country: 'Bangladesh',
+              }
+            : null,
+          productName: lines
+            .map((l) => l.productTitle)
+            .join(', ')
+            .slice(0, 250),
           numItems: lines.reduce((n, l) => n + l.quantity, 0),
           multiCardName: order.multiCardName ?? CARD_MULTI_CARD_NAME,
         },
@@ -494,6 +573,8 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
       throw new AppError('payment_failed', messages.paymentStartFailed, { cart: messages.paymentStartFailed });
     }
   }
-  await notifyOrderConfirmed(ctx, order.id).catch((err: unknown) => ctx.log.warn({ err, order: order.number }, 'order confirmation not queued'));
+  await notifyOrderConfirmed(ctx, order.id).catch((err: unknown) =>
+    ctx.log.warn({ err, order: order.number }, 'order confirmation not queued'),
+  );
   return payResponse(order, null);
 }

@@ -35,8 +35,12 @@ export const addresses = pgTable(
   (t) => [
     index('addresses_customer_idx').on(t.customerId, t.type, t.id),
     index('addresses_guest_idx').on(t.guestId, t.type, t.id),
-    uniqueIndex('addresses_customer_default_idx').on(t.customerId, t.type).where(sql`${t.isDefault} and ${t.customerId} is not null`),
-    uniqueIndex('addresses_guest_default_idx').on(t.guestId, t.type).where(sql`${t.isDefault} and ${t.guestId} is not null`),
+    uniqueIndex('addresses_customer_default_idx')
+      .on(t.customerId, t.type)
+      .where(sql`${t.isDefault} and ${t.customerId} is not null`),
+    uniqueIndex('addresses_guest_default_idx')
+      .on(t.guestId, t.type)
+      .where(sql`${t.isDefault} and ${t.guestId} is not null`),
     check('addresses_one_owner', sql`(${t.customerId} is null) <> (${t.guestId} is null)`),
     check('addresses_type', sql`${t.type} in ('shipping', 'billing')`),
   ],

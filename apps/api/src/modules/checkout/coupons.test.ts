@@ -37,8 +37,16 @@ const input = (c: Partial<CouponRow>, over: Partial<CouponInput> = {}): CouponIn
 describe('evaluateCoupon', () => {
   it('takes a percentage off to the whole taka, a fixed amount no more than the items, and waives shipping', () => {
     expect(evaluateCoupon(input({ kind: 'percentage', value: 10 }))).toEqual({ ok: true, discount: 15_500, shippingWaived: 0 });
-    expect(evaluateCoupon(input({ kind: 'percentage', value: 15 }, { base: 99_900 }))).toEqual({ ok: true, discount: 15_000, shippingWaived: 0 });
-    expect(evaluateCoupon(input({ kind: 'fixed_amount', value: 20_000 }, { base: 15_000 }))).toEqual({ ok: true, discount: 15_000, shippingWaived: 0 });
+    expect(evaluateCoupon(input({ kind: 'percentage', value: 15 }, { base: 99_900 }))).toEqual({
+      ok: true,
+      discount: 15_000,
+      shippingWaived: 0,
+    });
+    expect(evaluateCoupon(input({ kind: 'fixed_amount', value: 20_000 }, { base: 15_000 }))).toEqual({
+      ok: true,
+      discount: 15_000,
+      shippingWaived: 0,
+    });
     expect(evaluateCoupon(input({ kind: 'free_shipping', value: 0 }))).toEqual({ ok: true, discount: 0, shippingWaived: 6_000 });
   });
 
@@ -54,7 +62,10 @@ describe('evaluateCoupon', () => {
     // All 9 units: three groups → the three cheapest (5k each) free.
     expect(evaluateCoupon(input(b2g1, { lines, eligible: null, base: 240_000 }))).toMatchObject({ ok: true, discount: 15_000 });
     expect(evaluateCoupon(input(b2g1, { lines, eligible: new Set([3]) }))).toMatchObject({ ok: true, discount: 5_000 });
-    expect(evaluateCoupon(input(b2g1, { lines: [{ productId: 1, unitPrice: 80_000, quantity: 1 }], eligible: null }))).toEqual({ ok: false, message: messages.couponNeedsItems(2) });
+    expect(evaluateCoupon(input(b2g1, { lines: [{ productId: 1, unitPrice: 80_000, quantity: 1 }], eligible: null }))).toEqual({
+      ok: false,
+      message: messages.couponNeedsItems(2),
+    });
   });
 
   it('checks activity, dates, limits and the minimum spend', () => {
@@ -63,7 +74,10 @@ describe('evaluateCoupon', () => {
     expect(evaluateCoupon(input({ endsAt: now }))).toEqual({ ok: false, message: messages.couponExpired });
     expect(evaluateCoupon(input({ endsAt: new Date('2026-06-02') }))).toMatchObject({ ok: true });
     expect(evaluateCoupon(input({ usageLimit: 5, usedCount: 5 }))).toEqual({ ok: false, message: messages.couponUsedUp });
-    expect(evaluateCoupon(input({ perCustomerLimit: 1 }, { usedByShopper: 1 }))).toEqual({ ok: false, message: messages.couponAlreadyUsed });
+    expect(evaluateCoupon(input({ perCustomerLimit: 1 }, { usedByShopper: 1 }))).toEqual({
+      ok: false,
+      message: messages.couponAlreadyUsed,
+    });
     expect(evaluateCoupon(input({ minSubtotal: 200_000 }))).toEqual({ ok: false, message: messages.couponMinSpend('৳2,000') });
     expect(evaluateCoupon(input({ minSubtotal: 155_000 }))).toMatchObject({ ok: true });
   });

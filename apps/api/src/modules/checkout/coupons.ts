@@ -60,7 +60,14 @@ export function evaluateCoupon(input: CouponInput): CouponResult {
       const groups = Math.floor(units.length / (buy + get));
       if (groups === 0) return { ok: false, message: messages.couponNeedsItems(buy + get - units.length) };
       const free = units.slice(-groups * get);
-      return { ok: true, discount: Math.min(base, free.reduce((s, p) => s + p, 0)), shippingWaived: 0 };
+      return {
+        ok: true,
+        discount: Math.min(
+          base,
+          free.reduce((s, p) => s + p, 0),
+        ),
+        shippingWaived: 0,
+      };
     }
   }
 }
@@ -80,7 +87,11 @@ export async function findCouponById(db: Db, id: number): Promise<CouponRow | nu
 }
 
 const redeemedBy = (owner: Shopper) =>
-  owner.customerId !== null ? eq(couponRedemptions.customerId, owner.customerId) : owner.guestId !== null ? eq(couponRedemptions.guestId, owner.guestId) : sql`false`;
+  owner.customerId !== null
+    ? eq(couponRedemptions.customerId, owner.customerId)
+    : owner.guestId !== null
+      ? eq(couponRedemptions.guestId, owner.guestId)
+      : sql`false`;
 
 export async function usesByShopper(db: Db, couponId: number, owner: Shopper): Promise<number> {
   const [row] = await db
@@ -111,18 +122,29 @@ export async function redeemCoupon(tx: Db, coupon: CouponRow, owner: Shopper, or
   const [row] = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(and(eq(coupons.id, coupon.id), eq(coupons.active, true), or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`)))
+    .where(
+      and(
+        eq(coupons.id, coupon.id),
+        eq(coupons.active, true),
+        or(isNull(coupons.usageLimit), sql`${coupons.usedCount} < ${coupons.usageLimit}`),
+      ),
+    )
     .returning({ perCustomerLimit: coupons.perCustomerLimit });
   if (!row) throw new AppError('bad_request', messages.couponUsedUp, { discount: messages.couponUsedUp });
   if (row.perCustomerLimit !== null && (await usesByShopper(tx, coupon.id, owner)) >= row.perCustomerLimit) {
     throw new AppError('bad_request', messages.couponAlreadyUsed, { discount: messages.couponAlreadyUsed });
   }
-  await tx.insert(couponRedemptions).values({ couponId: coupon.id, orderId, customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null });
+  await tx
+    .insert(couponRedemptions)
+    .values({ couponId: coupon.id, orderId, customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null });
 }
 
 /** A cancelled order gives its use of the code back. */
 export async function releaseCoupon(tx: Db, orderId: number): Promise<void> {
-  const released = await tx.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId)).returning({ couponId: couponRedemptions.couponId });
+  const released = await tx
+    .delete(couponRedemptions)
+    .where(eq(couponRedemptions.orderId, orderId))
+    .returning({ couponId: couponRedemptions.couponId });
   for (const r of released) {
     await tx
       .update(coupons)

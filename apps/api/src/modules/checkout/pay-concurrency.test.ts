@@ -66,9 +66,17 @@ describeOnDatabases('placing orders under concurrency', (ctx) => {
     const { db, app } = ctx();
     const [product] = await db
       .insert(products)
-      .values({ handle: 'race-solo', name: 'Solo Balm', brandId: (await db.select().from(products).where(eq(products.id, c.serum30.productId)))[0]!.brandId, departmentId: (await db.select().from(products).where(eq(products.id, c.serum30.productId)))[0]!.departmentId })
+      .values({
+        handle: 'race-solo',
+        name: 'Solo Balm',
+        brandId: (await db.select().from(products).where(eq(products.id, c.serum30.productId)))[0]!.brandId,
+        departmentId: (await db.select().from(products).where(eq(products.id, c.serum30.productId)))[0]!.departmentId,
+      })
       .returning();
-    const [v] = await db.insert(variants).values({ productId: product!.id, sku: 'race-solo-1', title: 'Tin', price: 30_000, stock: 1 }).returning();
+    const [v] = await db
+      .insert(variants)
+      .values({ productId: product!.id, sku: 'race-solo-1', title: 'Tin', price: 30_000, stock: 1 })
+      .returning();
     const s = await newCustomer(app);
     await s.add(v!.id);
     await s.address();
@@ -100,7 +108,10 @@ describeOnDatabases('placing orders under concurrency', (ctx) => {
 
   it('redeems a single-use coupon once when 12 shoppers use it at the same moment', async () => {
     const { db, app } = ctx();
-    const [coupon] = await db.insert(coupons).values({ code: 'ONLYONCE', kind: 'fixed_amount', value: 10_000, title: '৳100 off', usageLimit: 1 }).returning();
+    const [coupon] = await db
+      .insert(coupons)
+      .values({ code: 'ONLYONCE', kind: 'fixed_amount', value: 10_000, title: '৳100 off', usageLimit: 1 })
+      .returning();
     const shoppers = await readyShoppers(12, () => newCustomer(app), c.serum30.id);
     for (const s of shoppers) {
       const applied = await s.request('POST', '/checkout/discount_code/', { discount: { code: 'ONLYONCE' } });
@@ -127,7 +138,10 @@ describeOnDatabases('placing orders under concurrency', (ctx) => {
     await s.address();
     await s.request('POST', '/checkout/discount_code/', { discount: { code: 'MINEONCE' } });
     // Two tabs, two attempts (different keys): the bag can become one order only, and the code one use.
-    const results = await Promise.all([s.pay({ payment_method: 'bkash' }, 'tab-one-attempt'), s.pay({ payment_method: 'bkash' }, 'tab-two-attempt')]);
+    const results = await Promise.all([
+      s.pay({ payment_method: 'bkash' }, 'tab-one-attempt'),
+      s.pay({ payment_method: 'bkash' }, 'tab-two-attempt'),
+    ]);
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(results.find((r) => r.statusCode !== 200)!.json<ApiErrorBody>().error.fields?.discount).toBe(messages.couponAlreadyUsed);
   });

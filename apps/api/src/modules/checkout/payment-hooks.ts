@@ -21,14 +21,26 @@ export function checkoutPaymentHooks(notify: NotifyDeps): PaymentHooks {
       if (order.cartId !== null) await clearCart(tx, order.cartId);
     },
     async failed(tx, payment, outcome, at) {
-      const result = await transitionOrder(tx, payment.orderId, { status: 'cancelled', payment: 'failed' }, outcome === 'cancelled' ? 'payment cancelled by the shopper' : 'payment failed', at);
+      const result = await transitionOrder(
+        tx,
+        payment.orderId,
+        { status: 'cancelled', payment: 'failed' },
+        outcome === 'cancelled' ? 'payment cancelled by the shopper' : 'payment failed',
+        at,
+      );
       if (result.plan.status === 'cancelled') await releaseCoupon(tx, payment.orderId);
     },
     async refunded(tx, payment, at) {
       const order = await orderOf(tx, payment.orderId);
       if (!order) return;
       const cancel = order.status === 'placed' || order.status === 'confirmed';
-      const result = await transitionOrder(tx, order.id, { payment: 'refunded', ...(cancel ? { status: 'cancelled' as const } : {}) }, 'refunded', at);
+      const result = await transitionOrder(
+        tx,
+        order.id,
+        { payment: 'refunded', ...(cancel ? { status: 'cancelled' as const } : {}) },
+        'refunded',
+        at,
+      );
       if (result.plan.status === 'cancelled') await releaseCoupon(tx, order.id);
     },
     async afterPaid(orderId) {

@@ -19,7 +19,10 @@ export async function createTestCatalog(db: Db, prefix = 'co') {
   await db.insert(departments).values({ key: '', name: 'Beauty', position: 0 }).onConflictDoNothing();
   const [beauty] = await db.select().from(departments).where(eq(departments.key, ''));
   const departmentId = beauty!.id;
-  const [brand] = await db.insert(brands).values({ handle: `${prefix}-brand`, name: 'Test Lab', departmentId }).returning();
+  const [brand] = await db
+    .insert(brands)
+    .values({ handle: `${prefix}-brand`, name: 'Test Lab', departmentId })
+    .returning();
   const brandId = brand!.id;
   const [serum, cream, mask, toner] = await db
     .insert(products)
@@ -40,7 +43,10 @@ export async function createTestCatalog(db: Db, prefix = 'co') {
       { productId: toner!.id, sku: `${prefix}-toner-150`, title: '150 ml', price: 80_000, discount: 0, stock: 500 },
     ])
     .returning();
-  const [collection] = await db.insert(collections).values({ handle: `${prefix}-kbeauty`, title: 'K-beauty', departmentId }).returning();
+  const [collection] = await db
+    .insert(collections)
+    .values({ handle: `${prefix}-kbeauty`, title: 'K-beauty', departmentId })
+    .returning();
   await db.insert(collectionProducts).values([
     { collectionId: collection!.id, productId: mask!.id, position: 0 },
     { collectionId: collection!.id, productId: toner!.id, position: 1 },
@@ -61,15 +67,30 @@ export type Shopper = {
   customerId: number | null;
   guestId: string | null;
   phone: string;
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   add(variantId: number, quantity?: number): Promise<LightMyRequestResponse>;
   address(form?: Partial<AddressFormInput>, type?: 'shipping' | 'billing'): Promise<Address>;
   checkout(): Promise<CheckoutResponse>;
   pay(payload?: OrderPayInput, key?: string): Promise<LightMyRequestResponse>;
 };
 
-function shopperFor(app: FastifyInstance, token: string, ids: { customerId: number | null; guestId: string | null }, phone: string): Shopper {
-  const request = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) => {
+function shopperFor(
+  app: FastifyInstance,
+  token: string,
+  ids: { customerId: number | null; guestId: string | null },
+  phone: string,
+): Shopper {
+  const request = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const options: InjectOptions = { method, url: `/api/v1${url}`, headers: { authorization: `Token ${token}`, ...headers } };
     if (payload !== undefined) options.payload = payload as InjectOptions['payload'];
     return app.inject(options);
@@ -79,7 +100,11 @@ function shopperFor(app: FastifyInstance, token: string, ids: { customerId: numb
     ...ids,
     phone,
     request,
-    add: (variantId, quantity = 1) => request('POST', '/cart/line-items/', { delivery_type: 'standard', line_item: { variant_id: variantId, quantity, action: 'increment' } }),
+    add: (variantId, quantity = 1) =>
+      request('POST', '/cart/line-items/', {
+        delivery_type: 'standard',
+        line_item: { variant_id: variantId, quantity, action: 'increment' },
+      }),
     async address(form = {}, type = 'shipping') {
       const res = await request('POST', `/addresses/?type=${type}`, {
         name: 'Nusrat Jahan',

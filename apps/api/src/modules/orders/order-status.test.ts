@@ -7,14 +7,18 @@ describe('the order status machine', () => {
   const allowedPayment = new Set(['pending>paid', 'pending>failed', 'paid>refunded']);
 
   it('allows exactly the moves of the table, for every pair of statuses', () => {
-    for (const from of ORDER_STATUSES) for (const to of ORDER_STATUSES) expect(canMoveOrder(from, to), `${from} → ${to}`).toBe(allowedOrder.has(`${from}>${to}`));
-    for (const from of PAYMENT_STATUSES) for (const to of PAYMENT_STATUSES) expect(canMovePayment(from, to), `${from} → ${to}`).toBe(allowedPayment.has(`${from}>${to}`));
+    for (const from of ORDER_STATUSES)
+      for (const to of ORDER_STATUSES) expect(canMoveOrder(from, to), `${from} → ${to}`).toBe(allowedOrder.has(`${from}>${to}`));
+    for (const from of PAYMENT_STATUSES)
+      for (const to of PAYMENT_STATUSES) expect(canMovePayment(from, to), `${from} → ${to}`).toBe(allowedPayment.has(`${from}>${to}`));
   });
 
   it('refuses illegal moves: nothing leaves cancelled or delivered, nothing is paid twice or un-refunded', () => {
     const at = (status: OrderStatus, paymentStatus: PaymentStatus) => ({ status, paymentStatus });
     expect(() => planTransition(at('cancelled', 'failed'), { status: 'confirmed', payment: 'paid' })).toThrow(IllegalTransition);
-    expect(() => planTransition(at('delivered', 'paid'), { status: 'cancelled' })).toThrow('Illegal order transition delivered → cancelled');
+    expect(() => planTransition(at('delivered', 'paid'), { status: 'cancelled' })).toThrow(
+      'Illegal order transition delivered → cancelled',
+    );
     expect(() => planTransition(at('shipped', 'paid'), { status: 'placed' })).toThrow(IllegalTransition);
     expect(() => planTransition(at('placed', 'failed'), { payment: 'paid' })).toThrow('Illegal payment transition failed → paid');
     expect(() => planTransition(at('cancelled', 'refunded'), { payment: 'pending' })).toThrow(IllegalTransition);
@@ -23,7 +27,12 @@ describe('the order status machine', () => {
 
   it('treats the state an order is already in as no change, so a replayed callback is harmless', () => {
     expect(planTransition({ status: 'confirmed', paymentStatus: 'paid' }, { status: 'confirmed', payment: 'paid' })).toEqual({});
-    expect(planTransition({ status: 'placed', paymentStatus: 'pending' }, { status: 'confirmed', payment: 'paid' })).toEqual({ status: 'confirmed', payment: 'paid' });
-    expect(planTransition({ status: 'confirmed', paymentStatus: 'paid' }, { status: 'confirmed', payment: 'refunded' })).toEqual({ payment: 'refunded' });
+    expect(planTransition({ status: 'placed', paymentStatus: 'pending' }, { status: 'confirmed', payment: 'paid' })).toEqual({
+      status: 'confirmed',
+      payment: 'paid',
+    });
+    expect(planTransition({ status: 'confirmed', paymentStatus: 'paid' }, { status: 'confirmed', payment: 'refunded' })).toEqual({
+      payment: 'refunded',
+    });
   });
 });

@@ -54,7 +54,8 @@ export function planTransition(current: { status: OrderStatus; paymentStatus: Pa
     plan.status = change.status;
   }
   if (change.payment && change.payment !== current.paymentStatus) {
-    if (!canMovePayment(current.paymentStatus, change.payment)) throw new IllegalTransition('payment', current.paymentStatus, change.payment);
+    if (!canMovePayment(current.paymentStatus, change.payment))
+      throw new IllegalTransition('payment', current.paymentStatus, change.payment);
     plan.payment = change.payment;
   }
   return plan;

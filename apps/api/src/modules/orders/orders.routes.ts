@@ -29,19 +29,33 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/verify/:token/',
-    { schema: { tags, summary: 'An order as a link holder may see it: number, status, items, totals (no address or phone)', params: token } },
+    {
+      schema: { tags, summary: 'An order as a link holder may see it: number, status, items, totals (no address or phone)', params: token },
+    },
     async (request) => ({ data: await getPublicOrder(app.db, request.params.token) }),
   );
 
   app.get(
     '/orders/receipt/:token/',
-    { schema: { tags, summary: "The receipt: the public part for a link holder, addresses and contact only for the order's owner", params: token } },
+    {
+      schema: {
+        tags,
+        summary: "The receipt: the public part for a link holder, addresses and contact only for the order's owner",
+        params: token,
+      },
+    },
     async (request) => getReceipt(app.db, request.params.token, ownerOf(request)),
   );
 
   app.get(
     '/orders/:number/',
-    { schema: { tags, summary: "One of the caller's orders by its number (404 for anyone else's)", params: z.object({ number: z.string().min(1).max(40) }) } },
+    {
+      schema: {
+        tags,
+        summary: "One of the caller's orders by its number (404 for anyone else's)",
+        params: z.object({ number: z.string().min(1).max(40) }),
+      },
+    },
     async (request) => ({ data: await getOwnOrder(app.db, requireOwner(request), request.params.number) }),
   );
 };

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { OrderDetail, OrderLine, OrderListItem, OrderListResponse, OrderRef, PublicOrder, ReceiptResponse } from '@store/shared/checkout';
+import type {
+  OrderDetail,
+  OrderLine,
+  OrderListItem,
+  OrderListResponse,
+  OrderRef,
+  PublicOrder,
+  ReceiptResponse,
+} from '@store/shared/checkout';
 import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
 import { messages } from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
@@ -24,7 +32,11 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
 export type OrderOwner = { customerId: number | null; guestId: string | null };
 
 const ownerWhere = (owner: OrderOwner) =>
-  owner.customerId !== null ? eq(orders.customerId, owner.customerId) : owner.guestId !== null ? eq(orders.guestId, owner.guestId) : sql`false`;
+  owner.customerId !== null
+    ? eq(orders.customerId, owner.customerId)
+    : owner.guestId !== null
+      ? eq(orders.guestId, owner.guestId)
+      : sql`false`;
 
 /** Another checkout attempt with the same Idempotency-Key won the race: the caller answers with that order. */
 export class IdempotencyKeyTaken extends Error {}
@@ -61,10 +73,13 @@ export async function insertOrder(tx: Db, values: NewOrder, at: Date): Promise<O
       .insert(orders)
       .values({ ...values, number, token, createdAt: at, updatedAt: at })
       .returning();
-    await tx.insert(orderEvents).values({ orderId: row!.id, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at });
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: row!.id, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at });
     return row!;
   } catch (err) {
-    if (isUniqueViolation(err, 'orders_customer_key_idx') || isUniqueViolation(err, 'orders_guest_key_idx')) throw new IdempotencyKeyTaken();
+    if (isUniqueViolation(err, 'orders_customer_key_idx') || isUniqueViolation(err, 'orders_guest_key_idx'))
+      throw new IdempotencyKeyTaken();
     throw err;
   }
 }
@@ -98,7 +113,10 @@ export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
     if (!row) {
       const [v] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, id));
       const left = v?.stock ?? 0;
-      const message = left > 0 ? messages.lowStock(line.productTitle, line.variantTitle, left) : messages.outOfStock(line.productTitle, line.variantTitle);
+      const message =
+        left > 0
+          ? messages.lowStock(line.productTitle, line.variantTitle, left)
+          : messages.outOfStock(line.productTitle, line.variantTitle);
       throw new AppError('out_of_stock', message, { cart: message });
     }
     if (row.stock === 0) emptied.push(row.productId);
@@ -108,7 +126,10 @@ export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
 }
 
 async function restoreStock(tx: Db, orderId: number): Promise<void> {
-  const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const lines = await tx
+    .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId));
   const byVariant = new Map<number, number>();
   for (const l of lines) if (l.variantId !== null) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
   const refilled: number[] = [];
@@ -157,7 +178,8 @@ export async function transitionOrder(tx: Db, orderId: number, change: StatusCha
     .returning();
   const events: (typeof orderEvents.$inferInsert)[] = [];
   if (plan.status) events.push({ orderId, kind: 'order', fromStatus: order.status, toStatus: plan.status, reason, createdAt: at });
-  if (plan.payment) events.push({ orderId, kind: 'payment', fromStatus: order.paymentStatus, toStatus: plan.payment, reason, createdAt: at });
+  if (plan.payment)
+    events.push({ orderId, kind: 'payment', fromStatus: order.paymentStatus, toStatus: plan.payment, reason, createdAt: at });
   await tx.insert(orderEvents).values(events);
   if (plan.status === 'cancelled') await restoreStock(tx, orderId);
   return { changed: true, order: updated!, plan };
@@ -234,7 +256,10 @@ export async function getOwnOrder(db: Db, owner: OrderOwner, number: string): Pr
     .from(orders)
     .where(and(eq(orders.number, number), ownerWhere(owner)));
   if (!o) throw new AppError('not_found', messages.orderNotFound);
-  const [lines, events] = await Promise.all([linesOf(db, o.id), db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id))]);
+  const [lines, events] = await Promise.all([
+    linesOf(db, o.id),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
+  ]);
   return { ...toPublicOrder(o, lines), ...privatePart(o, events) };
 }
 
@@ -245,7 +270,12 @@ export async function listOwnOrders(db: Db, owner: OrderOwner, limit = 50): Prom
     ? await db
         .select()
         .from(orderLines)
-        .where(inArray(orderLines.orderId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(orderLines.id))
     : [];
   const data = rows.map((o): OrderListItem => {
@@ -285,7 +315,9 @@ export async function getPublicOrder(db: Db, token: string): Promise<PublicOrder
 export async function getReceipt(db: Db, token: string, owner: OrderOwner): Promise<ReceiptResponse> {
   const o = await byToken(db, token);
   const lines = await linesOf(db, o.id);
-  const own = isOwner(o, owner) ? privatePart(o, await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id))) : null;
+  const own = isOwner(o, owner)
+    ? privatePart(o, await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)))
+    : null;
   return { data: { order: toPublicOrder(o, lines), owner: own } };
 }
 
@@ -314,9 +346,18 @@ function confirmationTexts(o: OrderRow, lines: OrderLineRow[], publicUrl: string
   const track = `${base}/order-verify/success/${o.token}/`;
   const receipt = `${base}/receipt/${o.token}`;
   const paid = o.paymentStatus === 'paid';
-  const how = o.paymentMethod === 'cash_on_pickup' ? 'Pay at the store when you pick it up.' : o.paymentMethod === 'cod' ? 'Pay cash on delivery.' : paid ? 'Paid online.' : '';
+  const how =
+    o.paymentMethod === 'cash_on_pickup'
+      ? 'Pay at the store when you pick it up.'
+      : o.paymentMethod === 'cod'
+        ? 'Pay cash on delivery.'
+        : paid
+          ? 'Paid online.'
+          : '';
   const sms = `${SHOP}: order ${o.number} is ${paid ? 'confirmed' : 'placed'}. Total ${formatTaka(o.total)}. ${how} Track: ${track}`;
-  const items = lines.map((l) => `- ${l.productTitle} (${l.variantTitle}) x ${l.quantity}: ${l.gift ? 'free gift' : formatTaka(l.linePrice)}`).join('\n');
+  const items = lines
+    .map((l) => `- ${l.productTitle} (${l.variantTitle}) x ${l.quantity}: ${l.gift ? 'free gift' : formatTaka(l.linePrice)}`)
+    .join('\n');
   const totals = [
     `Subtotal: ${formatTaka(o.subtotal)}`,
     o.rebate ? `Privilege rebate: -${formatTaka(o.rebate)}` : '',

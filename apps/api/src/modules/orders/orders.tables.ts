@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgSequence, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { LineImage } from '@store/shared/cart';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
@@ -63,16 +76,25 @@ export const orders = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('orders_customer_key_idx').on(t.customerId, t.idempotencyKey).where(sql`${t.customerId} is not null and ${t.idempotencyKey} is not null`),
-    uniqueIndex('orders_guest_key_idx').on(t.guestId, t.idempotencyKey).where(sql`${t.guestId} is not null and ${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_customer_key_idx')
+      .on(t.customerId, t.idempotencyKey)
+      .where(sql`${t.customerId} is not null and ${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_guest_key_idx')
+      .on(t.guestId, t.idempotencyKey)
+      .where(sql`${t.guestId} is not null and ${t.idempotencyKey} is not null`),
     index('orders_customer_idx').on(t.customerId, t.id.desc()),
     index('orders_guest_idx').on(t.guestId, t.id.desc()),
-    index('orders_unnotified_idx').on(t.id).where(sql`${t.notifiedAt} is null`),
+    index('orders_unnotified_idx')
+      .on(t.id)
+      .where(sql`${t.notifiedAt} is null`),
     check('orders_one_owner', sql`(${t.customerId} is null) <> (${t.guestId} is null)`),
     check('orders_status', sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
     check('orders_payment_status', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'bkash', 'card', 'cash_on_pickup')`),
-    check('orders_amounts', sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.total} >= 0 and ${t.total} % 100 = 0`),
+    check(
+      'orders_amounts',
+      sql`${t.subtotal} >= 0 and ${t.discount} >= 0 and ${t.shipping} >= 0 and ${t.total} >= 0 and ${t.total} % 100 = 0`,
+    ),
   ],
 );
 

@@ -73,7 +73,8 @@ export class GatewayError extends Error {}
 
 /** bKash amounts are taka with two decimals ('1250.00'); ours are poisha. */
 export const bkashAmount = (poisha: number) => (poisha / 100).toFixed(2);
-export const poishaOf = (amount: string | undefined) => (amount && /^\d+(\.\d{1,2})?$/.test(amount.trim()) ? Math.round(Number(amount) * 100) : NaN);
+export const poishaOf = (amount: string | undefined) =>
+  amount && /^\d+(\.\d{1,2})?$/.test(amount.trim()) ? Math.round(Number(amount) * 100) : NaN;
 
 /** Refresh a little before bKash's expiry (an hour): a token must never expire mid-call. */
 const EARLY_MS = 5 * 60_000;
@@ -117,7 +118,11 @@ export class BkashClient {
     const { appKey, appSecret, username, password } = this.config;
     const canRefresh = this.token && this.token.refreshUntil > this.clock.nowMs();
     const { body } = canRefresh
-      ? await this.post<BkashToken>('/token/refresh', { app_key: appKey, app_secret: appSecret, refresh_token: this.token!.refresh }, { username, password })
+      ? await this.post<BkashToken>(
+          '/token/refresh',
+          { app_key: appKey, app_secret: appSecret, refresh_token: this.token!.refresh },
+          { username, password },
+        )
       : await this.post<BkashToken>('/token/grant', { app_key: appKey, app_secret: appSecret }, { username, password });
     if (body.statusCode !== BKASH_OK || !body.id_token) {
       // A refused refresh falls back to a fresh grant once.
@@ -181,6 +186,12 @@ export class BkashClient {
   }
 
   refund(input: { paymentID: string; trxID: string; amount: number; sku: string; reason: string }): Promise<BkashRefundResponse> {
-    return this.call('/payment/refund', { paymentID: input.paymentID, trxID: input.trxID, amount: bkashAmount(input.amount), sku: input.sku, reason: input.reason });
+    return this.call('/payment/refund', {
+      paymentID: input.paymentID,
+      trxID: input.trxID,
+      amount: bkashAmount(input.amount),
+      sku: input.sku,
+      reason: input.reason,
+    });
   }
 }

@@ -4,7 +4,12 @@ export type BkashConfig = { baseUrl: string; appKey: string; appSecret: string; 
 export type SslCommerzConfig = { baseUrl: string; storeId: string; storePassword: string };
 
 /** The simulators' own credentials, used when no real ones are configured. */
-export const SIMULATOR_BKASH = { appKey: 'sandbox-app-key', appSecret: 'sandbox-app-secret', username: 'sandboxTokenizedUser', password: 'sandbox-password' };
+export const SIMULATOR_BKASH = {
+  appKey: 'sandbox-app-key',
+  appSecret: 'sandbox-app-secret',
+  username: 'sandboxTokenizedUser',
+  password: 'sandbox-password',
+};
 export const SIMULATOR_SSLCOMMERZ = { storeId: 'glowb0sandbox', storePassword: 'glowb0sandbox@ssl' };
 
 /** The paths the simulators answer under, shaped like the real gateways' base URLs. */
@@ -29,7 +34,8 @@ export function gatewayConfig(env: Env): { bkash: BkashConfig | null; sslcommerz
   let bkash: BkashConfig | null = null;
   if (env.BKASH_BASE_URL) {
     const { BKASH_APP_KEY: appKey, BKASH_APP_SECRET: appSecret, BKASH_USERNAME: username, BKASH_PASSWORD: password } = env;
-    if (!appKey || !appSecret || !username || !password) problems.push('BKASH_BASE_URL is set: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD are needed too');
+    if (!appKey || !appSecret || !username || !password)
+      problems.push('BKASH_BASE_URL is set: BKASH_APP_KEY, BKASH_APP_SECRET, BKASH_USERNAME and BKASH_PASSWORD are needed too');
     else bkash = { baseUrl: env.BKASH_BASE_URL.replace(/\/$/, ''), appKey, appSecret, username, password };
   } else if (sim) {
     bkash = {
@@ -42,8 +48,14 @@ export function gatewayConfig(env: Env): { bkash: BkashConfig | null; sslcommerz
   }
   let sslcommerz: SslCommerzConfig | null = null;
   if (env.SSLCOMMERZ_BASE_URL) {
-    if (!env.SSLCOMMERZ_STORE_ID || !env.SSLCOMMERZ_STORE_PASSWORD) problems.push('SSLCOMMERZ_BASE_URL is set: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD are needed too');
-    else sslcommerz = { baseUrl: env.SSLCOMMERZ_BASE_URL.replace(/\/$/, ''), storeId: env.SSLCOMMERZ_STORE_ID, storePassword: env.SSLCOMMERZ_STORE_PASSWORD };
+    if (!env.SSLCOMMERZ_STORE_ID || !env.SSLCOMMERZ_STORE_PASSWORD)
+      problems.push('SSLCOMMERZ_BASE_URL is set: SSLCOMMERZ_STORE_ID and SSLCOMMERZ_STORE_PASSWORD are needed too');
+    else
+      sslcommerz = {
+        baseUrl: env.SSLCOMMERZ_BASE_URL.replace(/\/$/, ''),
+        storeId: env.SSLCOMMERZ_STORE_ID,
+        storePassword: env.SSLCOMMERZ_STORE_PASSWORD,
+      };
   } else if (sim) {
     sslcommerz = {
       baseUrl: `${publicBase(env)}${SSLCOMMERZ_SIMULATOR_PATH}`,

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { gatewayConfig, publicBase, SIMULATOR_BKASH, SIMULATOR_SSLCOMMERZ, simulatorEnabled, BKASH_SIMULATOR_PATH, SSLCOMMERZ_SIMULATOR_PATH } from './config.js';
+import {
+  gatewayConfig,
+  publicBase,
+  SIMULATOR_BKASH,
+  SIMULATOR_SSLCOMMERZ,
+  simulatorEnabled,
+  BKASH_SIMULATOR_PATH,
+  SSLCOMMERZ_SIMULATOR_PATH,
+} from './config.js';
 import { paymentsRoutes, acceptForms } from './payments.routes.js';
 import { Payments, type PaymentHooks } from './payments.service.js';
 import { bkashSimulator } from './simulator/bkash-simulator.js';

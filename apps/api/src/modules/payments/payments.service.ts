@@ -92,7 +92,15 @@ export class Payments {
     const reference = provider === 'sslcommerz' ? `${input.invoice}-${randomBytes(6).toString('hex')}` : null;
     const [row] = await tx
       .insert(payments)
-      .values({ orderId: input.orderId, provider, reference, invoice: input.invoice, amount: input.amount, createdAt: this.deps.clock.now(), updatedAt: this.deps.clock.now() })
+      .values({
+        orderId: input.orderId,
+        provider,
+        reference,
+        invoice: input.invoice,
+        amount: input.amount,
+        createdAt: this.deps.clock.now(),
+        updatedAt: this.deps.clock.now(),
+      })
       .returning();
     return row!;
   }
@@ -110,10 +118,23 @@ export class Payments {
     const base = publicBase(this.deps.env);
     if (payment.provider === 'bkash') {
       if (!this.bkash) throw new GatewayError('bKash is not configured');
-      const res = await this.bkash.createPayment({ amount: payment.amount, invoice: payment.invoice, payerReference: input.payerReference, callbackURL: `${base}/payments/bkash/callback/` });
-      await this.event(payment.id, 'bkash', 'create', res.statusCode, { paymentID: res.paymentID, transactionStatus: res.transactionStatus, statusMessage: res.statusMessage });
-      if (res.statusCode !== BKASH_OK || !res.paymentID || !res.bkashURL) throw new GatewayError(`bKash create: ${res.statusCode} ${res.statusMessage}`);
-      await this.db.update(payments).set({ reference: res.paymentID, redirectUrl: res.bkashURL, updatedAt: this.deps.clock.now() }).where(eq(payments.id, payment.id));
+      const res = await this.bkash.createPayment({
+        amount: payment.amount,
+        invoice: payment.invoice,
+        payerReference: input.payerReference,
+        callbackURL: `${base}/payments/bkash/callback/`,
+      });
+      await this.event(payment.id, 'bkash', 'create', res.statusCode, {
+        paymentID: res.paymentID,
+        transactionStatus: res.transactionStatus,
+        statusMessage: res.statusMessage,
+      });
+      if (res.statusCode !== BKASH_OK || !res.paymentID || !res.bkashURL)
+        throw new GatewayError(`bKash create: ${res.statusCode} ${res.statusMessage}`);
+      await this.db
+        .update(payments)
+        .set({ reference: res.paymentID, redirectUrl: res.bkashURL, updatedAt: this.deps.clock.now() })
+        .where(eq(payments.id, payment.id));
       return res.bkashURL;
     }
     if (!this.sslcommerz) throw new GatewayError('SSLCommerz is not configured');
@@ -133,7 +154,10 @@ export class Payments {
     });
     await this.event(payment.id, 'sslcommerz', 'init', res.status, { sessionkey: res.sessionkey, failedreason: res.failedreason });
     if (res.status !== 'SUCCESS' || !res.GatewayPageURL) throw new GatewayError(`SSLCommerz init: ${res.failedreason}`);
-    await this.db.update(payments).set({ redirectUrl: res.GatewayPageURL, updatedAt: this.deps.clock.now() }).where(eq(payments.id, payment.id));
+    await this.db
+      .update(payments)
+      .set({ redirectUrl: res.GatewayPageURL, updatedAt: this.deps.clock.now() })
+      .where(eq(payments.id, payment.id));
     return res.GatewayPageURL;
   }
 
@@ -155,7 +179,12 @@ export class Payments {
    * parallel callback finds nothing pending and changes nothing) and applies the order's side in
    * the same transaction. Returns whether this call made the change.
    */
-  private async settle(payment: PaymentRow, to: SettleOutcome, fields: { gatewayTrxId?: string; valId?: string }, reason: string): Promise<boolean> {
+  private async settle(
+    payment: PaymentRow,
+    to: SettleOutcome,
+    fields: { gatewayTrxId?: string; valId?: string },
+    reason: string,
+  ): Promise<boolean> {
     const at = this.deps.clock.now();
     let changed: boolean;
     try {
@@ -168,7 +197,9 @@ export class Payments {
         if (!row) return false;
         if (to === 'paid') await this.deps.hooks.paid(tx, row, at);
         else await this.deps.hooks.failed(tx, row, to, at);
-        await tx.insert(paymentEvents).values({ paymentId: row.id, provider: row.provider, kind: 'settle', outcome: to, detail: { reason }, createdAt: at });
+        await tx
+          .insert(paymentEvents)
+          .values({ paymentId: row.id, provider: row.provider, kind: 'settle', outcome: to, detail: { reason }, createdAt: at });
         return true;
       });
     } catch (err) {
@@ -179,7 +210,9 @@ export class Payments {
       throw err;
     }
     if (changed && to === 'paid') {
-      await this.deps.hooks.afterPaid(payment.orderId).catch((err: unknown) => this.deps.log.warn({ err, orderId: payment.orderId }, 'order confirmation not queued'));
+      await this.deps.hooks
+        .afterPaid(payment.orderId)
+        .catch((err: unknown) => this.deps.log.warn({ err, orderId: payment.orderId }, 'order confirmation not queued'));
     }
     return changed;
   }
@@ -204,16 +237,24 @@ export class Payments {
   }
 
   private async current(paymentId: number): Promise<CallbackResult> {
-    const [row] = await this.db.select({ orderId: payments.orderId, status: payments.status }).from(payments).where(eq(payments.id, paymentId));
+    const [row] = await this.db
+      .select({ orderId: payments.orderId, status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
     return { orderId: row?.orderId ?? null, status: row?.status ?? 'rejected' };
   }
 
   // ----------------------------------------------------------------------------------------------
   // bKash
 
-  private bkashMatches(payment: PaymentRow, r: { paymentID?: string; amount?: string; currency?: string; merchantInvoiceNumber?: string; merchantInvoice?: string }): boolean {
+  private bkashMatches(
+    payment: PaymentRow,
+    r: { paymentID?: string; amount?: string; currency?: string; merchantInvoiceNumber?: string; merchantInvoice?: string },
+  ): boolean {
     const invoice = r.merchantInvoiceNumber ?? r.merchantInvoice;
-    return r.paymentID === payment.reference && poishaOf(r.amount) === payment.amount && r.currency === 'BDT' && invoice === payment.invoice;
+    return (
+      r.paymentID === payment.reference && poishaOf(r.amount) === payment.amount && r.currency === 'BDT' && invoice === payment.invoice
+    );
   }
 
   /**
@@ -240,8 +281,13 @@ export class Payments {
     try {
       if (status === 'success') {
         const exec = await this.bkash.executePayment(paymentID);
-        await this.event(payment.id, 'bkash', 'execute', exec.statusCode, { transactionStatus: exec.transactionStatus, trxID: exec.trxID, amount: exec.amount });
-        if (exec.statusCode === BKASH_OK && exec.transactionStatus === 'Completed') return await this.bkashCompleted(payment, exec, 'bKash payment executed');
+        await this.event(payment.id, 'bkash', 'execute', exec.statusCode, {
+          transactionStatus: exec.transactionStatus,
+          trxID: exec.trxID,
+          amount: exec.amount,
+        });
+        if (exec.statusCode === BKASH_OK && exec.transactionStatus === 'Completed')
+          return await this.bkashCompleted(payment, exec, 'bKash payment executed');
       }
       return await this.bkashCheck(payment, status === 'cancel' ? 'cancelled' : status === 'failure' ? 'failed' : null);
     } catch (err) {
@@ -251,9 +297,17 @@ export class Payments {
     }
   }
 
-  private async bkashCompleted(payment: PaymentRow, r: { trxID?: string } & Parameters<Payments['bkashMatches']>[1], reason: string): Promise<CallbackResult> {
+  private async bkashCompleted(
+    payment: PaymentRow,
+    r: { trxID?: string } & Parameters<Payments['bkashMatches']>[1],
+    reason: string,
+  ): Promise<CallbackResult> {
     if (!this.bkashMatches(payment, r)) {
-      await this.event(payment.id, 'bkash', 'verify', 'mismatch', { amount: r.amount, currency: r.currency, invoice: r.merchantInvoiceNumber ?? r.merchantInvoice });
+      await this.event(payment.id, 'bkash', 'verify', 'mismatch', {
+        amount: r.amount,
+        currency: r.currency,
+        invoice: r.merchantInvoiceNumber ?? r.merchantInvoice,
+      });
       return { orderId: payment.orderId, status: 'rejected' };
     }
     await this.settle(payment, 'paid', r.trxID ? { gatewayTrxId: r.trxID } : {}, reason);
@@ -264,12 +318,14 @@ export class Payments {
   private async bkashCheck(payment: PaymentRow, fallback: SettleOutcome | null, abandonIfOlderThan?: Date): Promise<CallbackResult> {
     const q = await this.bkash!.queryPayment(payment.reference!);
     await this.event(payment.id, 'bkash', 'query', q.statusCode, { transactionStatus: q.transactionStatus, trxID: q.trxID });
-    if (q.statusCode === BKASH_OK && q.transactionStatus === 'Completed') return this.bkashCompleted(payment, q, 'bKash status query: Completed');
+    if (q.statusCode === BKASH_OK && q.transactionStatus === 'Completed')
+      return this.bkashCompleted(payment, q, 'bKash status query: Completed');
     const terminal = q.statusCode === BKASH_OK ? BKASH_TERMINAL[q.transactionStatus] : undefined;
     // Not completed: bKash's final word, else what the shopper's return said (a cancelled session stays 'Initiated' there).
     const outcome = terminal ?? fallback;
     if (outcome) await this.settle(payment, outcome, {}, `bKash: ${q.transactionStatus}`);
-    else if (abandonIfOlderThan && payment.createdAt < abandonIfOlderThan) await this.settle(payment, 'failed', {}, 'bKash payment never completed');
+    else if (abandonIfOlderThan && payment.createdAt < abandonIfOlderThan)
+      await this.settle(payment, 'failed', {}, 'bKash payment never completed');
     return this.current(payment.id);
   }
 
@@ -278,12 +334,23 @@ export class Payments {
 
   private sslMatches(payment: PaymentRow, v: SslValidation): boolean {
     const currency = v.currency_type ?? v.currency;
-    return SSL_VALID.has(v.status) && v.tran_id === payment.reference && poishaOf(v.amount) === payment.amount && v.currency === 'BDT' && currency === 'BDT';
+    return (
+      SSL_VALID.has(v.status) &&
+      v.tran_id === payment.reference &&
+      poishaOf(v.amount) === payment.amount &&
+      v.currency === 'BDT' &&
+      currency === 'BDT'
+    );
   }
 
   private async sslValidated(payment: PaymentRow, valId: string, reason: string): Promise<CallbackResult> {
     const v = await this.sslcommerz!.validate(valId);
-    await this.event(payment.id, 'sslcommerz', 'validate', v.status, { val_id: valId, amount: v.amount, currency: v.currency, tran_id: v.tran_id });
+    await this.event(payment.id, 'sslcommerz', 'validate', v.status, {
+      val_id: valId,
+      amount: v.amount,
+      currency: v.currency,
+      tran_id: v.tran_id,
+    });
     if (!this.sslMatches(payment, v)) {
       await this.event(payment.id, 'sslcommerz', 'verify', 'mismatch', { status: v.status, amount: v.amount, tran_id: v.tran_id });
       return { orderId: payment.orderId, status: 'rejected' };
@@ -303,7 +370,8 @@ export class Payments {
     const terminal: SettleOutcome | null = last === 'CANCELLED' ? 'cancelled' : last === 'FAILED' || last === 'EXPIRED' ? 'failed' : null;
     const outcome = terminal ?? fallback;
     if (q.APIConnect === 'DONE' && outcome) await this.settle(payment, outcome, {}, `SSLCommerz: ${last ?? 'no transaction'}`);
-    else if (q.APIConnect === 'DONE' && abandonIfOlderThan && payment.createdAt < abandonIfOlderThan) await this.settle(payment, 'failed', {}, 'SSLCommerz payment never completed');
+    else if (q.APIConnect === 'DONE' && abandonIfOlderThan && payment.createdAt < abandonIfOlderThan)
+      await this.settle(payment, 'failed', {}, 'SSLCommerz payment never completed');
     return this.current(payment.id);
   }
 
@@ -334,7 +402,8 @@ export class Payments {
       return { orderId: payment.orderId, status: payment.status };
     }
     try {
-      if (claimsValid && (kind === 'success' || kind === 'ipn') && form.val_id) return await this.sslValidated(payment, form.val_id, `SSLCommerz ${kind}: validated`);
+      if (claimsValid && (kind === 'success' || kind === 'ipn') && form.val_id)
+        return await this.sslValidated(payment, form.val_id, `SSLCommerz ${kind}: validated`);
       const fallback: SettleOutcome = kind === 'cancel' || form.status === 'CANCELLED' ? 'cancelled' : 'failed';
       return await this.sslCheck(payment, kind === 'success' ? null : fallback);
     } catch (err) {
@@ -351,9 +420,16 @@ export class Payments {
     const amount = payment.amount - payment.refundedAmount;
     if (payment.provider === 'bkash') {
       if (!this.bkash || !payment.reference || !payment.gatewayTrxId) throw new GatewayError('bKash refund: payment not executed');
-      const r = await this.bkash.refund({ paymentID: payment.reference, trxID: payment.gatewayTrxId, amount, sku: payment.invoice, reason });
+      const r = await this.bkash.refund({
+        paymentID: payment.reference,
+        trxID: payment.gatewayTrxId,
+        amount,
+        sku: payment.invoice,
+        reason,
+      });
       await this.event(payment.id, 'bkash', 'refund', r.statusCode, { refundTrxID: r.refundTrxID, transactionStatus: r.transactionStatus });
-      if (r.statusCode !== BKASH_OK || r.transactionStatus !== 'Completed') throw new GatewayError(`bKash refund: ${r.statusCode} ${r.statusMessage}`);
+      if (r.statusCode !== BKASH_OK || r.transactionStatus !== 'Completed')
+        throw new GatewayError(`bKash refund: ${r.statusCode} ${r.statusMessage}`);
       return;
     }
     if (!this.sslcommerz || !payment.gatewayTrxId) throw new GatewayError('SSLCommerz refund: no bank transaction');

@@ -39,9 +39,13 @@ export const payments = pgTable(
     settledAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('payments_reference_idx').on(t.provider, t.reference).where(sql`${t.reference} is not null`),
+    uniqueIndex('payments_reference_idx')
+      .on(t.provider, t.reference)
+      .where(sql`${t.reference} is not null`),
     index('payments_order_idx').on(t.orderId),
-    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('payments_provider', sql`${t.provider} in ('bkash', 'sslcommerz')`),
     check('payments_status', sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'refunded')`),
   ],

@@ -14,7 +14,10 @@ import { SIMULATOR_SSLCOMMERZ } from './config.js';
 import { payments } from './payments.tables.js';
 import { signSslFields } from './sslcommerz-client.js';
 
-const form = (fields: Record<string, string>) => ({ 'content-type': 'application/x-www-form-urlencoded', payload: new URLSearchParams(fields).toString() });
+const form = (fields: Record<string, string>) => ({
+  'content-type': 'application/x-www-form-urlencoded',
+  payload: new URLSearchParams(fields).toString(),
+});
 const pathOf = (url: string) => {
   const u = new URL(url, 'http://localhost:3000');
   return `${u.pathname}${u.search}`;
@@ -25,7 +28,12 @@ async function onBkashPage(app: FastifyInstance, bkashURL: string, action: 'pay'
   const page = await app.inject(pathOf(bkashURL));
   expect(page.statusCode).toBe(200);
   const url = new URL(bkashURL);
-  const { payload, ...headers } = form({ paymentId: url.searchParams.get('paymentId')!, hash: url.searchParams.get('hash')!, wallet: '01770618575', action });
+  const { payload, ...headers } = form({
+    paymentId: url.searchParams.get('paymentId')!,
+    hash: url.searchParams.get('hash')!,
+    wallet: '01770618575',
+    action,
+  });
   const res = await app.inject({ method: 'POST', url: '/sandbox/bkash/checkout', headers, payload });
   expect(res.statusCode).toBe(303);
   return pathOf(res.headers.location as string);
@@ -46,7 +54,12 @@ async function onSslPage(app: FastifyInstance, pageUrl: string, action: 'pay' | 
   const res = await app.inject({ method: 'POST', url: path, headers, payload });
   expect(res.statusCode).toBe(200);
   const target = /<form method="post" action="([^"]+)"/.exec(res.body)?.[1];
-  const fields = Object.fromEntries([...res.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [m[1]!, m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))]));
+  const fields = Object.fromEntries(
+    [...res.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      m[1]!,
+      m[2]!.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n))),
+    ]),
+  );
   return { target: pathOf(target!), fields };
 }
 
@@ -62,9 +75,11 @@ describeOnDatabases('gateway payments', (ctx) => {
   });
 
   const orderRow = async (number: string) => (await ctx().db.select().from(orders).where(eq(orders.number, number)))[0]!;
-  const stockOf = async (id: number) => (await ctx().db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, id)))[0]!.stock;
+  const stockOf = async (id: number) =>
+    (await ctx().db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, id)))[0]!.stock;
   const bagOf = async (s: Shopper) => (await s.request('GET', '/cart/')).json<{ data: Cart }>().data;
-  const paidEvents = async (orderId: number) => (await ctx().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.toStatus === 'paid').length;
+  const paidEvents = async (orderId: number) =>
+    (await ctx().db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).filter((e) => e.toStatus === 'paid').length;
 
   async function shopperWithBag(quantity = 1, variantId = c.serum30.id): Promise<Shopper> {
     const s = await newCustomer(ctx().app);
@@ -138,14 +153,19 @@ describeOnDatabases('gateway payments', (ctx) => {
       const forged = await land(app, `/payments/bkash/callback/?paymentID=${paymentID}&status=success&signature=x&apiVersion=1.2.0-beta`);
       expect(forged).toBe(`/order-verify/pending/${order.id}/`);
       expect(await orderRow(order.number)).toMatchObject({ status: 'placed', paymentStatus: 'pending' });
-      expect(await land(app, '/payments/bkash/callback/?paymentID=TR0011nosuchpayment&status=success')).toBe('/checkout?payment=unverified');
+      expect(await land(app, '/payments/bkash/callback/?paymentID=TR0011nosuchpayment&status=success')).toBe(
+        '/checkout?payment=unverified',
+      );
       expect(await land(app, '/payments/bkash/callback/?status=success')).toBe('/checkout?payment=unverified');
 
       // The gateway's amount must be the order's: here the shop expects more than bKash was asked for.
       const t = await shopperWithBag();
       const second = payData(await t.pay({ payment_method: 'bkash' }, 'bkash-amount-1'));
       const row = await orderRow(second.order.number);
-      await db.update(payments).set({ amount: row.total + 10_000 }).where(eq(payments.orderId, row.id));
+      await db
+        .update(payments)
+        .set({ amount: row.total + 10_000 })
+        .where(eq(payments.orderId, row.id));
       expect(await land(app, await onBkashPage(app, second.redirectGatewayURL!, 'pay'))).toBe(`/order-verify/pending/${second.order.id}/`);
       expect(await orderRow(second.order.number)).toMatchObject({ paymentStatus: 'pending' });
     });
@@ -275,7 +295,10 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect((await postForm(app, '/payments/sslcommerz/ipn/', unknown)).statusCode).toBe(400);
 
       // Signed correctly (someone knows the store password) but the val_id is the cheap order's: validation disagrees.
-      const resigned = signSslFields(Object.fromEntries(Object.entries(tampered).filter(([k]) => k !== 'verify_sign' && k !== 'verify_key')), password);
+      const resigned = signSslFields(
+        Object.fromEntries(Object.entries(tampered).filter(([k]) => k !== 'verify_sign' && k !== 'verify_key')),
+        password,
+      );
       const wrongAmount = await postForm(app, '/payments/sslcommerz/ipn/', resigned);
       expect(wrongAmount.statusCode).toBe(400);
       const viaBrowser = await postForm(app, '/payments/sslcommerz/success/', resigned);
@@ -308,7 +331,15 @@ describeOnDatabases(
       expect((await s.pay({ payment_method: 'bkash' }, 'gateway-down-1')).statusCode).toBe(502);
     });
   },
-  { env: { BKASH_BASE_URL: 'http://127.0.0.1:9/v1.2.0-beta', BKASH_APP_KEY: 'k', BKASH_APP_SECRET: 's', BKASH_USERNAME: 'u', BKASH_PASSWORD: 'p' } },
+  {
+    env: {
+      BKASH_BASE_URL: 'http://127.0.0.1:9/v1.2.0-beta',
+      BKASH_APP_KEY: 'k',
+      BKASH_APP_SECRET: 's',
+      BKASH_USERNAME: 'u',
+      BKASH_PASSWORD: 'p',
+    },
+  },
 );
 
 describeOnDatabases(
@@ -316,9 +347,14 @@ describeOnDatabases(
   (ctx) => {
     it('mounts no simulator and offers no gateway that is not configured', async () => {
       expect((await ctx().app.inject('/sandbox/bkash/checkout?paymentId=x')).statusCode).toBe(404);
-      expect((await ctx().app.inject({ method: 'POST', url: '/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant', payload: {} })).statusCode).toBe(404);
+      expect(
+        (await ctx().app.inject({ method: 'POST', url: '/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant', payload: {} }))
+          .statusCode,
+      ).toBe(404);
       expect((await ctx().app.inject('/sandbox/sslcommerz/EasyCheckOut/ABC')).statusCode).toBe(404);
-      const options = (await ctx().app.inject('/api/v1/checkout/')).json<{ data: { payment_options: { method: string; available: boolean }[] } }>().data.payment_options;
+      const options = (await ctx().app.inject('/api/v1/checkout/')).json<{
+        data: { payment_options: { method: string; available: boolean }[] };
+      }>().data.payment_options;
       expect(options.filter((o) => o.available).map((o) => o.method)).toEqual(['cod']);
       expect(ctx().app.payments.methodAvailable('bkash')).toBe(false);
       expect(ctx().app.payments.methodAvailable('card')).toBe(false);

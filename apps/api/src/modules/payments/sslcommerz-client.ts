@@ -60,7 +60,14 @@ export type SslTransaction = {
 
 export type SslValidation = Partial<SslTransaction> & { status: string; APIConnect?: string };
 export type SslQueryResponse = { APIConnect: string; no_of_trans_found: number; element: SslTransaction[] };
-export type SslRefundResponse = { APIConnect: string; bank_tran_id: string; trans_id?: string; refund_ref_id?: string; status: string; errorReason: string };
+export type SslRefundResponse = {
+  APIConnect: string;
+  bank_tran_id: string;
+  trans_id?: string;
+  refund_ref_id?: string;
+  status: string;
+  errorReason: string;
+};
 
 export type SslInitRequest = {
   tranId: string;
@@ -146,7 +153,14 @@ export class SslCommerzClient {
 
   initSession(r: SslInitRequest): Promise<SslInitResponse> {
     const ship: Record<string, string> = r.shipTo
-      ? { shipping_method: 'YES', ship_name: r.shipTo.name, ship_add1: r.shipTo.address, ship_city: r.shipTo.city, ship_postcode: r.shipTo.postcode, ship_country: r.shipTo.country }
+      ? {
+          shipping_method: 'YES',
+          ship_name: r.shipTo.name,
+          ship_add1: r.shipTo.address,
+          ship_city: r.shipTo.city,
+          ship_postcode: r.shipTo.postcode,
+          ship_country: r.shipTo.country,
+        }
       : { shipping_method: 'NO' };
     return this.request('POST', '/gwprocess/v4/api.php', {
       total_amount: sslAmount(r.amount),

@@ -5,11 +5,20 @@ import { computeVerifySign, signSslFields, verifySslSign } from './sslcommerz-cl
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
 describe("SSLCommerz's verify_sign", () => {
-  const fields = { tran_id: 'GB-2611-001234-ab12', val_id: '2611211234abc', amount: '1860.00', currency: 'BDT', status: 'VALID', card_type: 'VISA-Dutch Bangla' };
+  const fields = {
+    tran_id: 'GB-2611-001234-ab12',
+    val_id: '2611211234abc',
+    amount: '1860.00',
+    currency: 'BDT',
+    status: 'VALID',
+    card_type: 'VISA-Dutch Bangla',
+  };
 
   it('is md5 of the verify_key fields and md5(store password), sorted by name, joined as k=v&k=v', () => {
     const keys = ['tran_id', 'val_id', 'amount', 'currency', 'status'];
-    const expected = md5(`amount=1860.00&currency=BDT&status=VALID&store_passwd=${md5('secret@ssl')}&tran_id=GB-2611-001234-ab12&val_id=2611211234abc`);
+    const expected = md5(
+      `amount=1860.00&currency=BDT&status=VALID&store_passwd=${md5('secret@ssl')}&tran_id=GB-2611-001234-ab12&val_id=2611211234abc`,
+    );
     expect(computeVerifySign(fields, keys, 'secret@ssl')).toBe(expected);
   });
 

@@ -9,7 +9,12 @@ const TIMEOUT_MS = 20_000;
 
 /** The network: every real gateway call goes out here, with a timeout so a hung gateway cannot hang checkout. */
 export const networkTransport: Transport = async (url, init) => {
-  const res = await fetch(url, { method: init.method, headers: init.headers ?? {}, body: init.body ?? null, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  const res = await fetch(url, {
+    method: init.method,
+    headers: init.headers ?? {},
+    body: init.body ?? null,
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
   return { status: res.status, text: () => res.text() };
 };
 

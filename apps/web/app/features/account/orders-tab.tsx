@@ -26,7 +26,7 @@ export function OrdersTab({ orders }: { orders: OrderListItem[] }) {
               </div>
               <p className="truncate text-sm text-neutral-700">{o.title}</p>
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-                <StatusChips status={o.status} payment={o.payment_status} />
+                <StatusChips status={o.status} payment={o.payment_status} method={o.payment_method} />
                 <span className="text-xs text-muted">
                   {orderDate(o.created_at)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'}
                 </span>

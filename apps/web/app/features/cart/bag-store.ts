@@ -44,12 +44,12 @@ let queue: Promise<void> = Promise.resolve();
 /** The last task queued is a fetch of the bag: another fetch asked for now would answer the same. */
 let lastFetch: 'always' | 'ifMissing' | null = null;
 
+let lastTaskId = 0;
+
 /**
  * Every read and write of the bag runs on one queue, one after another: a bag fetched while a
  * change is on the wire could otherwise land after it and show the bag as it was before.
  */
-let lastTaskId = 0;
-
 function enqueue(task: () => Promise<void>, fetch: typeof lastFetch = null): Promise<void> {
   const id = ++lastTaskId;
   const run = () => {

@@ -13,7 +13,12 @@ function SelectField({
   options,
   placeholder,
   ...select
-}: { label: string; error?: string | undefined; options: { value: string; label: string }[]; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+}: {
+  label: string;
+  error?: string | undefined;
+  options: { value: string; label: string }[];
+  placeholder: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   return (
     <div>
@@ -39,7 +44,16 @@ function SelectField({
   );
 }
 
-export const EMPTY_ADDRESS: AddressFormInput = { name: '', phone: '', division: '', location: '', area: '', address_detail: '', additional_info: '', default: false };
+export const EMPTY_ADDRESS: AddressFormInput = {
+  name: '',
+  phone: '',
+  division: '',
+  location: '',
+  area: '',
+  address_detail: '',
+  additional_info: '',
+  default: false,
+};
 
 /**
  * The address form of the address step: the recipient, then division → district → area picked
@@ -89,7 +103,14 @@ export function AddressForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Address details">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Full name" name="name" autoComplete="name" value={form.name} error={shown.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          value={form.name}
+          error={shown.name}
+          onChange={(e) => set({ name: e.target.value })}
+        />
         <TextField
           label="Mobile number"
           name="phone"
@@ -103,7 +124,15 @@ export function AddressForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Division" name="division" placeholder="Choose division" options={divisions} value={form.division} error={shown.division} onChange={(e) => set({ division: e.target.value, location: '', area: '' })} />
+        <SelectField
+          label="Division"
+          name="division"
+          placeholder="Choose division"
+          options={divisions}
+          value={form.division}
+          error={shown.division}
+          onChange={(e) => set({ division: e.target.value, location: '', area: '' })}
+        />
         <SelectField
           label="District"
           name="location"
@@ -147,12 +176,21 @@ export function AddressForm({
         onChange={(e) => set({ additional_info: e.target.value })}
       />
       <label className="flex items-center gap-2.5 text-sm text-ink">
-        <input type="checkbox" className="size-4 accent-brand" checked={!!form.default} onChange={(e) => set({ default: e.target.checked })} />
+        <input
+          type="checkbox"
+          className="size-4 accent-brand"
+          checked={!!form.default}
+          onChange={(e) => set({ default: e.target.checked })}
+        />
         Make this my default address
       </label>
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="h-12 rounded-lg px-5 text-sm font-semibold text-ink hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="h-12 rounded-lg px-5 text-sm font-semibold text-ink hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
+          >
             Cancel
           </button>
         ) : null}

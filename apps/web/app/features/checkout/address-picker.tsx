@@ -39,7 +39,8 @@ export function AddressPicker({
   async function save(form: AddressFormInput) {
     setBusy(true);
     setServerErrors({});
-    const r = typeof editing === 'number' ? await checkoutApi.updateAddress(type, editing, form) : await checkoutApi.createAddress(type, form);
+    const r =
+      typeof editing === 'number' ? await checkoutApi.updateAddress(type, editing, form) : await checkoutApi.createAddress(type, form);
     setBusy(false);
     if (!r.ok) {
       if (r.error?.fields) setServerErrors(r.error.fields as AddressErrors);
@@ -100,12 +101,24 @@ export function AddressPicker({
               className={`rounded-xl border p-4 transition ${checked ? 'border-brand bg-brand-soft/40 ring-1 ring-brand' : 'border-line hover:border-neutral-300'}`}
             >
               <label className="flex cursor-pointer gap-3">
-                <input type="radio" name={`${type}-address`} className="mt-1 size-4 shrink-0 accent-brand" checked={checked} onChange={() => onSelect(a)} />
+                <input
+                  type="radio"
+                  name={`${type}-address`}
+                  className="mt-1 size-4 shrink-0 accent-brand"
+                  checked={checked}
+                  onChange={() => onSelect(a)}
+                />
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold text-ink">{a.name}</span>
-                    {a.default ? <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">Default</span> : null}
-                    <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">{ZONE_LABELS[a.zone]}</span>
+                    {a.default ? (
+                      <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">
+                        Default
+                      </span>
+                    ) : null}
+                    <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">
+                      {ZONE_LABELS[a.zone]}
+                    </span>
                   </span>
                   <span className="mt-1 block text-sm text-neutral-700">{addressLine(a)}</span>
                   {a.additional_info ? <span className="block text-xs text-muted">{a.additional_info}</span> : null}
@@ -115,19 +128,35 @@ export function AddressPicker({
               {confirming === a.id ? (
                 <div className="mt-3 flex items-center justify-end gap-2 text-sm" role="group" aria-label="Delete this address?">
                   <span className="mr-auto text-neutral-700">Delete this address?</span>
-                  <button type="button" className="rounded-md px-3 py-1.5 font-semibold text-ink hover:bg-neutral-100" onClick={() => setConfirming(null)}>
+                  <button
+                    type="button"
+                    className="rounded-md px-3 py-1.5 font-semibold text-ink hover:bg-neutral-100"
+                    onClick={() => setConfirming(null)}
+                  >
                     Keep
                   </button>
-                  <button type="button" className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800" onClick={() => void remove(a.id)}>
+                  <button
+                    type="button"
+                    className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
+                    onClick={() => void remove(a.id)}
+                  >
                     Delete
                   </button>
                 </div>
               ) : (
                 <div className="mt-2 flex justify-end gap-1 text-sm">
-                  <button type="button" className="rounded-md px-3 py-1.5 font-medium text-ink underline-offset-2 hover:underline" onClick={() => setEditing(a.id)}>
+                  <button
+                    type="button"
+                    className="rounded-md px-3 py-1.5 font-medium text-ink underline-offset-2 hover:underline"
+                    onClick={() => setEditing(a.id)}
+                  >
                     Edit
                   </button>
-                  <button type="button" className="rounded-md px-3 py-1.5 font-medium text-red-700 underline-offset-2 hover:underline" onClick={() => setConfirming(a.id)}>
+                  <button
+                    type="button"
+                    className="rounded-md px-3 py-1.5 font-medium text-red-700 underline-offset-2 hover:underline"
+                    onClick={() => setConfirming(a.id)}
+                  >
                     Delete
                   </button>
                 </div>

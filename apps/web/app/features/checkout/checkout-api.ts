@@ -20,16 +20,24 @@ export const checkoutApi = {
   summary: () => api.get<CheckoutResponse>('/checkout/', quiet),
   setShipping: (body: ShippingAddressPayload) => api.post<CheckoutResponse>('/checkout/shipping_address/', body, quiet),
   setPaymentMethod: (paymentMethod: PaymentMethod, multiCardName?: string) =>
-    api.post<CheckoutResponse>('/checkout/payment_method/', { paymentMethod, ...(multiCardName ? { multi_card_name: multiCardName } : {}) }, quiet),
+    api.post<CheckoutResponse>(
+      '/checkout/payment_method/',
+      { paymentMethod, ...(multiCardName ? { multi_card_name: multiCardName } : {}) },
+      quiet,
+    ),
   applyCoupon: (code: string) => api.post<DiscountResponse>('/checkout/discount_code/', { discount: { code } }, quiet),
   removeCoupon: () => api.post<RemoveDiscountResponse>('/checkout/remove_discount/', {}, quiet),
-  pay: (body: OrderPayInput, attemptKey: string) => api.post<PayResponse>('/checkout/pay/', body, { ...quiet, headers: { [IDEMPOTENCY_HEADER]: attemptKey } }),
+  pay: (body: OrderPayInput, attemptKey: string) =>
+    api.post<PayResponse>('/checkout/pay/', body, { ...quiet, headers: { [IDEMPOTENCY_HEADER]: attemptKey } }),
   addresses: (type: AddressType) => api.get<AddressListResponse>(`/addresses/?type=${type}`, quiet),
   createAddress: (type: AddressType, form: AddressFormInput) => api.post<AddressSaveResponse>(`/addresses/?type=${type}`, form, quiet),
-  updateAddress: (type: AddressType, id: number, form: AddressFormInput) => api.put<AddressSaveResponse>(`/addresses/${id}/?type=${type}`, form, quiet),
+  updateAddress: (type: AddressType, id: number, form: AddressFormInput) =>
+    api.put<AddressSaveResponse>(`/addresses/${id}/?type=${type}`, form, quiet),
   deleteAddress: (type: AddressType, id: number) => api.delete<{ success: true; detail: string }>(`/addresses/${id}/?type=${type}`, quiet),
-  guestStart: (phone: string) => api.post<{ success: true; id: string; detail: string }>('/accounts/guest/', { customer: { phone } }, quiet),
-  guestVerify: (phone: string, code: string) => api.post<{ success: true; detail: string }>('/accounts/guest/verify-sms/', { phone, code }, quiet),
+  guestStart: (phone: string) =>
+    api.post<{ success: true; id: string; detail: string }>('/accounts/guest/', { customer: { phone } }, quiet),
+  guestVerify: (phone: string, code: string) =>
+    api.post<{ success: true; detail: string }>('/accounts/guest/verify-sms/', { phone, code }, quiet),
 };
 
 export const toForm = (a: Address): AddressFormInput => ({

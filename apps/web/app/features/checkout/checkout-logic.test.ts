@@ -5,7 +5,9 @@ import { affiliateFrom, guestPhoneError, payErrorMessage, purchaseEvent, validat
 
 describe('checkout logic', () => {
   it('shows message.cart for pay errors, else the first message', () => {
-    expect(payErrorMessage({ message: 'x', fields: { discount: 'Coupon gone', cart: 'Serum is out of stock' } })).toBe('Serum is out of stock');
+    expect(payErrorMessage({ message: 'x', fields: { discount: 'Coupon gone', cart: 'Serum is out of stock' } })).toBe(
+      'Serum is out of stock',
+    );
     expect(payErrorMessage({ message: 'x', fields: { address: messages.chooseDeliveryAddress } })).toBe(messages.chooseDeliveryAddress);
     expect(payErrorMessage({ message: messages.loginRequired })).toBe(messages.loginRequired);
   });
@@ -19,11 +21,22 @@ describe('checkout logic', () => {
       area: messages.areaRequired,
       address_detail: messages.addressDetailRequired,
     });
-    expect(validateAddress({ name: 'A', phone: '01212345678', division: 'Dhaka', location: 'Dhaka', area: 'Banani', address_detail: 'Road 11' })).toEqual({ phone: messages.phoneInvalid });
-    expect(validateAddress({ name: 'A', phone: '+8801712345678', division: 'Dhaka', location: 'Dhaka', area: 'Banani', address_detail: 'Road 11' })).toEqual({});
+    expect(
+      validateAddress({ name: 'A', phone: '01212345678', division: 'Dhaka', location: 'Dhaka', area: 'Banani', address_detail: 'Road 11' }),
+    ).toEqual({ phone: messages.phoneInvalid });
+    expect(
+      validateAddress({
+        name: 'A',
+        phone: '+8801712345678',
+        division: 'Dhaka',
+        location: 'Dhaka',
+        area: 'Banani',
+        address_detail: 'Road 11',
+      }),
+    ).toEqual({});
   });
 
-  it("asks a guest for a phone, and points to the help line when it is not a Bangladeshi mobile", () => {
+  it('asks a guest for a phone, and points to the help line when it is not a Bangladeshi mobile', () => {
     expect(guestPhoneError('', '+8809610001010')).toBe(messages.addressPhoneRequired);
     expect(guestPhoneError('12345', '+8809610001010')).toBe(messages.addressContactInvalid('+8809610001010'));
     expect(guestPhoneError('017 1234 5678', '+8809610001010')).toBeNull();

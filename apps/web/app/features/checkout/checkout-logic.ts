@@ -50,11 +50,21 @@ export function affiliateFrom(search: string): Affiliate {
 const toTaka = (poisha: number) => Math.round(poisha / 100);
 
 export function checkoutProducts(cart: Pick<Cart, 'line_items'>): AnalyticsProduct[] {
-  return cart.line_items.map((l) => ({ id: l.sku, name: l.product_title, variant: l.variant_title, brand: l.vendor, price: toTaka(l.discounted_price), quantity: l.quantity }));
+  return cart.line_items.map((l) => ({
+    id: l.sku,
+    name: l.product_title,
+    variant: l.variant_title,
+    brand: l.vendor,
+    price: toTaka(l.discounted_price),
+    quantity: l.quantity,
+  }));
 }
 
 export function initiateCheckoutEvent(cart: Pick<Cart, 'line_items'>): DataLayerEvent {
-  return { event: 'InitiateCheckout', ecommerce: { currencyCode: CURRENCY, checkout: { actionField: { step: 1 }, products: checkoutProducts(cart) } } };
+  return {
+    event: 'InitiateCheckout',
+    ecommerce: { currencyCode: CURRENCY, checkout: { actionField: { step: 1 }, products: checkoutProducts(cart) } },
+  };
 }
 
 /** SPEC §7: purchase with id, revenue as the subtotal, tax, shipping or the word 'free', discount and coupon, in BDT. */

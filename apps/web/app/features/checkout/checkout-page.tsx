@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Address, BdDivision, CheckoutMessages, CheckoutResponse, CheckoutSummary, ShippingAddressPayload } from '@store/shared/checkout';
+import type {
+  Address,
+  BdDivision,
+  CheckoutMessages,
+  CheckoutResponse,
+  CheckoutSummary,
+  ShippingAddressPayload,
+} from '@store/shared/checkout';
 import { nextPathAfterOrder, ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import { messages } from '@store/shared/messages';
@@ -58,7 +65,11 @@ function Steps({ step, canPay }: { step: CheckoutStep; canPay: boolean }) {
   const item = (n: number, label: string, active: boolean, to: string | null) => {
     const body = (
       <>
-        <span className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${active ? 'bg-brand text-white' : 'bg-neutral-200 text-neutral-700'}`}>{n}</span>
+        <span
+          className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${active ? 'bg-brand text-white' : 'bg-neutral-200 text-neutral-700'}`}
+        >
+          {n}
+        </span>
         <span className={active ? 'text-ink' : 'text-muted'}>{label}</span>
       </>
     );
@@ -141,7 +152,8 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
   useEffect(() => {
     affiliate.current = rememberAffiliate();
     if (data.message?.shipping) toast.warning(data.message.shipping);
-    if (data.paymentNotice) toast.warning('We could not confirm that payment. Your bag is kept; please try again or choose another method.');
+    if (data.paymentNotice)
+      toast.warning('We could not confirm that payment. Your bag is kept; please try again or choose another method.');
     // SPEC §7: InitiateCheckout (step 1) once per visit of the page, in BDT.
     if (!announced.current && data.checkout.cart.line_items.length) {
       announced.current = true;
@@ -185,7 +197,10 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
     }
   }
 
-  const deliveryChosen = summary.delivery_type === 'pickup' ? summary.store_location_id !== null && mode === 'pickup' : mode === 'delivery' && summary.shipping_address_id !== null;
+  const deliveryChosen =
+    summary.delivery_type === 'pickup'
+      ? summary.store_location_id !== null && mode === 'pickup'
+      : mode === 'delivery' && summary.shipping_address_id !== null;
 
   function toPayment() {
     if (!summary.shopper) {
@@ -247,7 +262,9 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
         payment_method: method,
         delivery_type: summary.delivery_type,
         cash_on_pickup: method === 'cash_on_pickup',
-        ...(summary.delivery_type === 'pickup' ? { store_location_id: summary.store_location_id } : { address_id: summary.shipping_address_id, address_billing_id: summary.billing_address_id }),
+        ...(summary.delivery_type === 'pickup'
+          ? { store_location_id: summary.store_location_id }
+          : { address_id: summary.shipping_address_id, address_billing_id: summary.billing_address_id }),
         ...(referral.trim() ? { referral_code: referral.trim() } : {}),
         ...affiliate.current,
       },
@@ -265,7 +282,8 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
     const fields = r.error?.fields ?? {};
     if (fields.shipping) {
       toast.warning(fields.shipping);
-      if (summary.shipping_address_id !== null) void apply(checkoutApi.setShipping({ user_address_id: summary.shipping_address_id, delivery_type: 'standard' }));
+      if (summary.shipping_address_id !== null)
+        void apply(checkoutApi.setShipping({ user_address_id: summary.shipping_address_id, delivery_type: 'standard' }));
       return;
     }
     if (fields.discount) setCouponError(fields.discount);
@@ -280,7 +298,10 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
         </span>
         <h1 className="mt-4 text-2xl font-bold text-ink">{messages.bagEmpty}</h1>
         <p className="mt-2 text-muted">Add something you love, then come back to check out.</p>
-        <Link to="/" className="mt-6 inline-flex h-12 items-center rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark">
+        <Link
+          to="/"
+          className="mt-6 inline-flex h-12 items-center rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark"
+        >
           {messages.continueShopping}
         </Link>
       </main>
@@ -322,7 +343,9 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
                   onShipping={onShipping}
                 />
               ) : (
-                <p className="rounded-2xl border border-dashed border-neutral-300 px-5 py-6 text-center text-sm text-muted">Sign in or confirm your mobile number to choose delivery.</p>
+                <p className="rounded-2xl border border-dashed border-neutral-300 px-5 py-6 text-center text-sm text-muted">
+                  Sign in or confirm your mobile number to choose delivery.
+                </p>
               )}
               <button
                 type="button"
@@ -337,10 +360,18 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
             <>
               <DeliveryRecap summary={summary} address={shippingAddress} store={store} />
               <PaymentMethods summary={summary} busy={busy || placing} onChoose={(m) => void apply(checkoutApi.setPaymentMethod(m))} />
-              <CouponBox summary={summary} busy={busy || placing} error={couponError} onApply={(code) => void applyCoupon(code)} onRemove={() => void removeCoupon()} />
+              <CouponBox
+                summary={summary}
+                busy={busy || placing}
+                error={couponError}
+                onApply={(code) => void applyCoupon(code)}
+                onRemove={() => void removeCoupon()}
+              />
               <Section title="Review and place your order" id="place-title">
                 <details className="group mb-4">
-                  <summary className="cursor-pointer list-none text-sm font-medium text-ink underline-offset-2 hover:underline">Have a referral code?</summary>
+                  <summary className="cursor-pointer list-none text-sm font-medium text-ink underline-offset-2 hover:underline">
+                    Have a referral code?
+                  </summary>
                   <input
                     aria-label="Referral code"
                     value={referral}
@@ -362,7 +393,9 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
                   data-testid="place-order"
                   className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:bg-neutral-300 disabled:text-neutral-600"
                 >
-                  {placing ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+                  {placing ? (
+                    <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                  ) : null}
                   {placeLabel(summary.payment_method, summary.totals.total)}
                 </button>
                 <p className="mt-3 text-center text-xs text-muted">

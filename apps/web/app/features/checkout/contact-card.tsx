@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { CheckoutSummary } from '@store/shared/checkout';
 import { OTP_LENGTH } from '@store/shared/constants';
 import { messages } from '@store/shared/messages';
+import { UserIcon } from '../../components/layout/icons';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../auth/auth-events';
 import { CodeInput } from '../auth/code-input';
@@ -21,13 +22,20 @@ export function ContactCard({ shopper, supportPhone }: { shopper: CheckoutSummar
     return (
       <Section title="Contact" id="contact-title">
         <div className="flex items-center gap-3" data-testid="checkout-contact">
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-soft text-sm font-bold uppercase text-brand">
-            {(shopper.name || shopper.phone || '?').replace('+880', '').slice(0, 1)}
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-brand-soft text-sm font-bold uppercase text-brand"
+          >
+            {shopper.name ? shopper.name.slice(0, 1) : <UserIcon size={18} />}
           </span>
           <div className="min-w-0 text-sm">
             <p className="font-semibold text-ink">
               {shopper.name || 'Guest'}
-              {shopper.kind === 'guest' ? <span className="ml-2 rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">Guest checkout</span> : null}
+              {shopper.kind === 'guest' ? (
+                <span className="ml-2 rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">
+                  Guest checkout
+                </span>
+              ) : null}
             </p>
             <p className="truncate text-muted">{[shopper.phone, shopper.email].filter(Boolean).join(' · ')}</p>
           </div>
@@ -128,10 +136,15 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
               Enter the code we sent to <strong>{sentTo}</strong>.
             </Notice>
             <div className="max-w-xs">
-              <CodeInput digits={digits} onChange={(d) => {
+              <CodeInput
+                digits={digits}
+                onChange={(d) => {
                   setDigits(d);
                   setError(null);
-                }} invalid={!!error} describedBy={error ? 'guest-code-error' : undefined} />
+                }}
+                invalid={!!error}
+                describedBy={error ? 'guest-code-error' : undefined}
+              />
               {error ? <FieldError id="guest-code-error">{error}</FieldError> : null}
             </div>
             <div className="flex flex-wrap items-center gap-3">

@@ -9,15 +9,40 @@ import { Section } from './summary-parts';
 
 export type DeliveryMode = 'delivery' | 'pickup';
 
-export function Choice({ checked, disabled, onSelect, name, children, testId }: { checked: boolean; disabled?: boolean; onSelect: () => void; name: string; children: ReactNode; testId?: string }) {
+export function Choice({
+  checked,
+  disabled,
+  onSelect,
+  name,
+  children,
+  testId,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onSelect: () => void;
+  name: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <label
       data-testid={testId}
       className={`flex cursor-pointer gap-3 rounded-xl border p-4 transition ${
-        disabled ? 'cursor-not-allowed border-line bg-neutral-50 opacity-60' : checked ? 'border-brand bg-brand-soft/40 ring-1 ring-brand' : 'border-line hover:border-neutral-300'
+        disabled
+          ? 'cursor-not-allowed border-line bg-neutral-50 opacity-60'
+          : checked
+            ? 'border-brand bg-brand-soft/40 ring-1 ring-brand'
+            : 'border-line hover:border-neutral-300'
       }`}
     >
-      <input type="radio" name={name} className="mt-0.5 size-4 shrink-0 accent-brand" checked={checked} disabled={disabled} onChange={onSelect} />
+      <input
+        type="radio"
+        name={name}
+        className="mt-0.5 size-4 shrink-0 accent-brand"
+        checked={checked}
+        disabled={disabled}
+        onChange={onSelect}
+      />
       <span className="min-w-0 flex-1">{children}</span>
     </label>
   );
@@ -103,13 +128,20 @@ export function DeliveryStep({
           {shippingId !== null ? (
             <Section title="Delivery speed" id="speed-title">
               <div role="radiogroup" aria-labelledby="speed-title" className="space-y-3">
-                <Choice name="speed" testId="speed-standard" checked={speed === 'standard'} disabled={busy} onSelect={() => onShipping({ user_address_id: shippingId, delivery_type: 'standard' })}>
+                <Choice
+                  name="speed"
+                  testId="speed-standard"
+                  checked={speed === 'standard'}
+                  disabled={busy}
+                  onSelect={() => onShipping({ user_address_id: shippingId, delivery_type: 'standard' })}
+                >
                   <span className="flex items-baseline justify-between gap-3">
                     <span className="text-sm font-semibold text-ink">Standard delivery</span>
                     <span className="text-sm font-semibold text-ink">{formatTaka(standard.fee)}</span>
                   </span>
                   <span className="block text-xs text-muted">
-                    {summary.zone ? ZONE_LABELS[summary.zone] : ''} · {summary.zone === 'inside_dhaka' ? '1–2 days' : summary.zone === 'dhaka_suburb' ? '2–3 days' : '3–5 days'}
+                    {summary.zone ? ZONE_LABELS[summary.zone] : ''} ·{' '}
+                    {summary.zone === 'inside_dhaka' ? '1–2 days' : summary.zone === 'dhaka_suburb' ? '2–3 days' : '3–5 days'}
                   </span>
                 </Choice>
                 <Choice
@@ -123,7 +155,9 @@ export function DeliveryStep({
                     <span className="text-sm font-semibold text-ink">Same day delivery</span>
                     <span className="text-sm font-semibold text-ink">{formatTaka(sameDay.fee)}</span>
                   </span>
-                  <span className="block text-xs text-muted">{sameDay.available ? `Today, for orders placed before ${SAME_DAY_CUTOFF_LABEL}` : sameDay.reason}</span>
+                  <span className="block text-xs text-muted">
+                    {sameDay.available ? `Today, for orders placed before ${SAME_DAY_CUTOFF_LABEL}` : sameDay.reason}
+                  </span>
                 </Choice>
               </div>
             </Section>
@@ -201,7 +235,15 @@ function BillingSection({
       </label>
       {separate ? (
         <div className="mt-4">
-          <AddressPicker type="billing" addresses={billingAddresses} selectedId={summary.billing_address_id} locations={locations} disabled={busy} onChange={onChange} onSelect={(a) => onBilling(a.id)} />
+          <AddressPicker
+            type="billing"
+            addresses={billingAddresses}
+            selectedId={summary.billing_address_id}
+            locations={locations}
+            disabled={busy}
+            onChange={onChange}
+            onSelect={(a) => onBilling(a.id)}
+          />
         </div>
       ) : null}
     </Section>

@@ -1,11 +1,25 @@
 import type { ReactNode } from 'react';
 import type { PublicOrder } from '@store/shared/checkout';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@store/shared/checkout-rules';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE } from '@store/shared/constants';
 import { LineList, TotalsRows } from './summary-parts';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { timeZone: SERVICE_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SERVICE_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
 
 const STATUS_TONE: Record<OrderStatus, string> = {
@@ -22,11 +36,22 @@ const PAYMENT_TONE: Record<PaymentStatus, string> = {
   refunded: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
 };
 
-export function StatusChips({ status, payment }: { status: OrderStatus; payment: PaymentStatus }) {
+/** Cash not yet collected is not a payment 'pending' to the shopper: it says how they pay. */
+function paymentLabel(payment: PaymentStatus, method: PaymentMethod | undefined): string {
+  if (payment === 'pending' && method === 'cod') return 'Pay on delivery';
+  if (payment === 'pending' && method === 'cash_on_pickup') return 'Pay at pickup';
+  return PAYMENT_STATUS_LABELS[payment];
+}
+
+export function StatusChips({ status, payment, method }: { status: OrderStatus; payment: PaymentStatus; method?: PaymentMethod }) {
   return (
     <span className="flex flex-wrap gap-1.5" data-testid="order-status">
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>{ORDER_STATUS_LABELS[status]}</span>
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>{PAYMENT_STATUS_LABELS[payment]}</span>
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
+        {ORDER_STATUS_LABELS[status]}
+      </span>
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
+        {paymentLabel(payment, method)}
+      </span>
     </span>
   );
 }
@@ -54,12 +79,34 @@ const HERO: Record<HeroTone, { ring: string; icon: ReactNode }> = {
 };
 
 /** The headline of a result page: a mark, the title, a sentence, and the order number. */
-export function OrderHero({ tone, title, text, number, children }: { tone: HeroTone; title: string; text: ReactNode; number: string; children?: ReactNode }) {
+export function OrderHero({
+  tone,
+  title,
+  text,
+  number,
+  children,
+}: {
+  tone: HeroTone;
+  title: string;
+  text: ReactNode;
+  number: string;
+  children?: ReactNode;
+}) {
   const look = HERO[tone];
   return (
     <div className="rounded-2xl border border-line bg-white px-5 py-8 text-center sm:px-8 lg:py-10">
       <span className={`mx-auto flex size-16 items-center justify-center rounded-full ${look.ring}`}>
-        <svg width="30" height="30" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          width="30"
+          height="30"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           {look.icon}
         </svg>
       </span>
@@ -96,7 +143,7 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
     <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label={title}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-ink lg:text-lg">{title}</h2>
-        <StatusChips status={order.status} payment={order.payment_status} />
+        <StatusChips status={order.status} payment={order.payment_status} method={order.payment_method} />
       </div>
       <dl className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-neutral-50 p-3 text-sm ring-1 ring-line sm:grid-cols-3">
         <div>
@@ -109,7 +156,13 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
         </div>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-xs text-muted">Delivery</dt>
-          <dd className="font-medium text-ink">{order.store_location ? `Pickup · ${order.store_location.name}` : order.delivery_type === 'same_day' ? 'Same day delivery' : 'Standard delivery'}</dd>
+          <dd className="font-medium text-ink">
+            {order.store_location
+              ? `Pickup · ${order.store_location.name}`
+              : order.delivery_type === 'same_day'
+                ? 'Same day delivery'
+                : 'Standard delivery'}
+          </dd>
         </div>
       </dl>
       <LineList lines={lines} />

@@ -13,7 +13,11 @@ const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: R
   cod: {
     title: 'Cash on delivery',
     text: 'Pay in cash when your order arrives.',
-    badge: <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">Cash</span>,
+    badge: (
+      <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">
+        Cash
+      </span>
+    ),
   },
   bkash: {
     title: 'bKash',
@@ -36,7 +40,11 @@ const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: R
   cash_on_pickup: {
     title: 'Cash on pickup',
     text: 'Pay at the store when you collect your order.',
-    badge: <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">Cash</span>,
+    badge: (
+      <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">
+        Cash
+      </span>
+    ),
   },
 };
 
@@ -48,13 +56,25 @@ export function placeLabel(method: PaymentMethod | null, total: number): string 
   return `Place order · ${amount}`;
 }
 
-export function DeliveryRecap({ summary, address, store }: { summary: CheckoutSummary; address: Address | null; store: StoreLocation | null }) {
+export function DeliveryRecap({
+  summary,
+  address,
+  store,
+}: {
+  summary: CheckoutSummary;
+  address: Address | null;
+  store: StoreLocation | null;
+}) {
   return (
     <Section
       title="Delivery"
       id="recap-title"
       aside={
-        <Link to="/checkout?step=address" className="text-sm font-semibold text-brand underline-offset-2 hover:underline" data-testid="change-delivery">
+        <Link
+          to="/checkout?step=address"
+          className="text-sm font-semibold text-brand underline-offset-2 hover:underline"
+          data-testid="change-delivery"
+        >
           Change
         </Link>
       }
@@ -81,15 +101,33 @@ export function DeliveryRecap({ summary, address, store }: { summary: CheckoutSu
   );
 }
 
-export function PaymentMethods({ summary, busy, onChoose }: { summary: CheckoutSummary; busy: boolean; onChoose: (m: PaymentMethod) => void }) {
-  const options = summary.payment_options.filter((o) => o.available);
+export function PaymentMethods({
+  summary,
+  busy,
+  onChoose,
+}: {
+  summary: CheckoutSummary;
+  busy: boolean;
+  onChoose: (m: PaymentMethod) => void;
+}) {
+  // Cash first: on delivery, or at the store for pickup.
+  const order: PaymentMethod[] =
+    summary.delivery_type === 'pickup' ? ['cash_on_pickup', 'bkash', 'card', 'cod'] : ['cod', 'bkash', 'card', 'cash_on_pickup'];
+  const options = summary.payment_options.filter((o) => o.available).sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
   return (
     <Section title="Payment method" id="payment-title">
       <div role="radiogroup" aria-labelledby="payment-title" className="space-y-3">
         {options.map((o) => {
           const copy = METHOD_COPY[o.method];
           return (
-            <Choice key={o.method} name="payment" testId={`pay-${o.method}`} checked={summary.payment_method === o.method} disabled={busy} onSelect={() => onChoose(o.method)}>
+            <Choice
+              key={o.method}
+              name="payment"
+              testId={`pay-${o.method}`}
+              checked={summary.payment_method === o.method}
+              disabled={busy}
+              onSelect={() => onChoose(o.method)}
+            >
               <span className="flex items-center justify-between gap-3">
                 <span>
                   <span className="block text-sm font-semibold text-ink">{copy.title}</span>
@@ -129,12 +167,20 @@ export function CouponBox({
   return (
     <Section title="Coupon code" id="coupon-title">
       {summary.coupon ? (
-        <div className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-emerald-400 bg-emerald-50 px-4 py-3" data-testid="applied-coupon">
+        <div
+          className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-emerald-400 bg-emerald-50 px-4 py-3"
+          data-testid="applied-coupon"
+        >
           <div className="min-w-0">
             <p className="text-sm font-bold tracking-wide text-emerald-900">{summary.coupon.code}</p>
             <p className="truncate text-xs text-emerald-800">{summary.coupon.description || summary.coupon.title}</p>
           </div>
-          <button type="button" disabled={busy} onClick={onRemove} className="shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-emerald-900 underline underline-offset-2 hover:bg-emerald-100">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onRemove}
+            className="shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-emerald-900 underline underline-offset-2 hover:bg-emerald-100"
+          >
             Remove
           </button>
         </div>
@@ -155,7 +201,11 @@ export function CouponBox({
             onChange={(e) => setCode(e.target.value)}
             className={`h-12 min-w-0 flex-1 rounded-lg border bg-white px-3.5 text-base uppercase text-ink outline-none placeholder:normal-case placeholder:text-neutral-400 focus:border-brand focus:ring-2 focus:ring-brand/25 ${shownError ? 'border-red-600' : 'border-neutral-300'}`}
           />
-          <button type="submit" disabled={busy || !code.trim()} className="h-12 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black disabled:bg-neutral-300">
+          <button
+            type="submit"
+            disabled={busy || !code.trim()}
+            className="h-12 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black disabled:bg-neutral-300"
+          >
             Apply
           </button>
         </form>

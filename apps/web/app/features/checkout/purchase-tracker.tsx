@@ -8,7 +8,11 @@ const KEY = 'purchase_reported';
 /** SPEC §7's purchase event, once per order in this browser (a reload of the success page does not count it twice). */
 export function PurchaseTracker({ order }: { order: PublicOrder }) {
   useEffect(() => {
-    if (order.status === 'cancelled' || (order.payment_method !== 'cod' && order.payment_method !== 'cash_on_pickup' && order.payment_status !== 'paid')) return;
+    if (
+      order.status === 'cancelled' ||
+      (order.payment_method !== 'cod' && order.payment_method !== 'cash_on_pickup' && order.payment_status !== 'paid')
+    )
+      return;
     let reported: string[];
     try {
       reported = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];

@@ -37,11 +37,21 @@ export function LineList({ lines }: { lines: SummaryLine[] }) {
         <li key={l.key} className="flex gap-3 py-3 first:pt-0 last:pb-0">
           <div className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-neutral-50 ring-1 ring-line">
             {l.image ? <img src={l.image.url} alt="" width={64} height={64} loading="lazy" className="size-full object-cover" /> : null}
-            <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-ink px-1.5 text-[11px] font-semibold leading-5 text-white">{l.quantity}</span>
+            <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-ink px-1.5 text-[11px] font-semibold leading-5 text-white">
+              {l.quantity}
+            </span>
           </div>
           <div className="min-w-0 flex-1">
             <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">{l.vendor}</p>
-            <p className="truncate text-sm font-medium text-ink">{l.href ? <a href={l.href} className="hover:underline">{l.product_title}</a> : l.product_title}</p>
+            <p className="truncate text-sm font-medium text-ink">
+              {l.href ? (
+                <a href={l.href} className="hover:underline">
+                  {l.product_title}
+                </a>
+              ) : (
+                l.product_title
+              )}
+            </p>
             <p className="text-xs text-muted">{l.variant_title}</p>
           </div>
           <div className="text-right text-sm">
@@ -50,7 +60,9 @@ export function LineList({ lines }: { lines: SummaryLine[] }) {
             ) : (
               <>
                 <p className="font-semibold text-ink">{formatTaka(l.line_price)}</p>
-                {l.price * l.quantity > l.line_price ? <p className="text-xs text-muted line-through">{formatTaka(l.price * l.quantity)}</p> : null}
+                {l.price * l.quantity > l.line_price ? (
+                  <p className="text-xs text-muted line-through">{formatTaka(l.price * l.quantity)}</p>
+                ) : null}
               </>
             )}
           </div>
@@ -76,7 +88,10 @@ export type TotalsView = {
 
 function Row({ label, value, tone, testId }: { label: ReactNode; value: ReactNode; tone?: 'saving' | 'strong'; testId?: string }) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${tone === 'strong' ? 'text-base font-bold text-ink' : 'text-sm text-neutral-700'}`} data-testid={testId}>
+    <div
+      className={`flex items-baseline justify-between gap-4 ${tone === 'strong' ? 'text-base font-bold text-ink' : 'text-sm text-neutral-700'}`}
+      data-testid={testId}
+    >
       <dt>{label}</dt>
       <dd className={tone === 'saving' ? 'font-medium text-emerald-700' : tone === 'strong' ? '' : 'font-medium text-ink'}>{value}</dd>
     </div>
@@ -89,13 +104,16 @@ export function TotalsRows({ t }: { t: TotalsView }) {
     <dl className="space-y-2">
       <Row label="Subtotal" value={formatTaka(t.subtotal)} testId="total-subtotal" />
       {t.rebate > 0 ? <Row label="Privilege rebate" value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
-      {t.discount > 0 ? <Row label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`} value={`−${formatTaka(t.discount)}`} tone="saving" testId="total-discount" /> : null}
+      {t.discount > 0 ? (
+        <Row
+          label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`}
+          value={`−${formatTaka(t.discount)}`}
+          tone="saving"
+          testId="total-discount"
+        />
+      ) : null}
       <Row
-        label={
-          <>
-            Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}
-          </>
-        }
+        label={<>Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}</>}
         value={
           t.shipping_waived > 0 ? (
             <>

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock.js';
 import type { BkashConfig } from '../config.js';
 import { BKASH_SIMULATOR_PATH } from '../config.js';
-import { BKASH_THEME, escapeHtml, gatewayPage, takaText } from './page.js';
+import { BKASH_THEME, LOCK, escapeHtml, gatewayPage, takaText } from './page.js';
 
 /*
  * bKash Tokenized Checkout sandbox, as bKash documents it: the same paths under the base URL
@@ -37,9 +37,7 @@ const ok = { statusCode: '0000', statusMessage: 'Successful' };
 const error = (statusCode: string, statusMessage: string) => ({ statusCode, statusMessage });
 const TOKEN_TTL_S = 3600;
 
-const alnum = (n: number) =>
-  Array.from(randomBytes(n), (b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[b % 36])
-    .join('');
+const alnum = (n: number) => Array.from(randomBytes(n), (b) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[b % 36]).join('');
 
 /** bKash writes times as '2025-12-09T16:12:43:828 GMT+0600'. */
 function bkashTime(at: Date): string {
@@ -63,8 +61,10 @@ export function bkashSimulator(credentials: Omit<BkashConfig, 'baseUrl'>, public
     return { ...ok, id_token: id, token_type: 'Bearer', expires_in: TOKEN_TTL_S, refresh_token: refresh };
   }
 
-  const appOk = (body: { app_key?: unknown; app_secret?: unknown }) => body.app_key === credentials.appKey && body.app_secret === credentials.appSecret;
-  const userOk = (request: FastifyRequest) => request.headers.username === credentials.username && request.headers.password === credentials.password;
+  const appOk = (body: { app_key?: unknown; app_secret?: unknown }) =>
+    body.app_key === credentials.appKey && body.app_secret === credentials.appSecret;
+  const userOk = (request: FastifyRequest) =>
+    request.headers.username === credentials.username && request.headers.password === credentials.password;
 
   /** API Gateway style: a missing or expired token is an HTTP 401 before bKash sees the call. */
   function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -102,8 +102,8 @@ ${problem ? `<p class="hint" style="color:#b42318">${escapeHtml(problem)}</p>` :
     return gatewayPage(
       BKASH_THEME,
       'bKash Payment',
-      `<header><span class="logo">bKash</span><span class="lock">🔒 Secure payment</span></header>
-<div class="merchant"><div><b>Glow Bazaar</b><small>Invoice: ${escapeHtml(p.merchantInvoiceNumber)}</small></div><div class="amount"><small>Amount</small><b>৳${escapeHtml(takaText(p.amount))}</b></div></div>
+      `<header><span class="logo">bKash</span><span class="lock">${LOCK}Secure payment</span></header>
+<div class="merchant"><div><b>Glow Bazaar</b><small>Invoice: ${escapeHtml(p.merchantInvoiceNumber)}</small></div><div class="amount"><small>Amount</small><b>BDT ${escapeHtml(takaText(p.amount))}</b></div></div>
 ${body}
 <footer>© bKash Limited · Sandbox · Call 16247</footer>`,
     );
@@ -225,7 +225,8 @@ ${body}
       const b = (request.body ?? {}) as Body;
       const p = store.get(String(b.paymentID ?? ''));
       if (!p) return error('2002', 'Invalid Payment ID');
-      if (p.transactionStatus !== 'Completed' || b.trxID !== p.trxID) return error('2028', 'Reverse failed because the transaction serial number does not exist');
+      if (p.transactionStatus !== 'Completed' || b.trxID !== p.trxID)
+        return error('2028', 'Reverse failed because the transaction serial number does not exist');
       if (!isAmount(b.amount)) return error('2006', 'Invalid amount');
       const paid = Math.round(Number(p.amount) * 100);
       const asked = Math.round(Number(b.amount) * 100);
@@ -249,14 +250,27 @@ ${body}
       const q = request.query as { paymentId?: string; hash?: string };
       const p = q.paymentId ? store.get(q.paymentId) : undefined;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!p || p.hash !== q.hash) return reply.status(404).send(gatewayPage(BKASH_THEME, 'bKash Payment', '<div class="center"><h1>Payment not found</h1><p>This payment link is invalid or has expired.</p></div>'));
+      if (!p || p.hash !== q.hash)
+        return reply
+          .status(404)
+          .send(
+            gatewayPage(
+              BKASH_THEME,
+              'bKash Payment',
+              '<div class="center"><h1>Payment not found</h1><p>This payment link is invalid or has expired.</p></div>',
+            ),
+          );
       return checkoutPage(p);
     });
 
     app.post('/sandbox/bkash/checkout', { schema: { hide: true } }, async (request, reply) => {
       const f = (request.body ?? {}) as Record<string, string>;
       const p = f.paymentId ? store.get(f.paymentId) : undefined;
-      if (!p || p.hash !== f.hash) return reply.status(404).type('text/html; charset=utf-8').send(gatewayPage(BKASH_THEME, 'bKash Payment', '<div class="center"><h1>Payment not found</h1></div>'));
+      if (!p || p.hash !== f.hash)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(gatewayPage(BKASH_THEME, 'bKash Payment', '<div class="center"><h1>Payment not found</h1></div>'));
       if (p.transactionStatus !== 'Initiated') return reply.type('text/html; charset=utf-8').send(checkoutPage(p));
       if (f.action === 'cancel') {
         p.transactionStatus = 'Cancelled';
@@ -266,7 +280,8 @@ ${body}
         p.transactionStatus = 'Failed';
         return reply.redirect(callbackFor(p, 'failure'), 303);
       }
-      if (!/^01[3-9]\d{8}$/.test(f.wallet ?? '')) return reply.type('text/html; charset=utf-8').send(checkoutPage(p, 'Please enter a valid bKash account number'));
+      if (!/^01[3-9]\d{8}$/.test(f.wallet ?? ''))
+        return reply.type('text/html; charset=utf-8').send(checkoutPage(p, 'Please enter a valid bKash account number'));
       p.transactionStatus = 'Authorized';
       p.customerMsisdn = f.wallet;
       return reply.redirect(callbackFor(p, 'success'), 303);

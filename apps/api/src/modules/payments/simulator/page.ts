@@ -8,6 +8,10 @@ export const BKASH_THEME: Theme = { brand: '#e2136e', brandDark: '#b50f58', soft
 export const SSL_THEME: Theme = { brand: '#1a56a8', brandDark: '#123f7d', soft: '#e8f0fb', name: 'SSLCOMMERZ' };
 
 /** Taka with en-IN grouping, as the gateways show amounts ('1,250.00'). */
+/** A lock mark drawn inline: the gateway pages carry no fonts or images of their own. */
+export const LOCK =
+  '<svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" aria-hidden="true" style="vertical-align:-1px;margin-right:4px"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>';
+
 export const takaText = (amount: string) => {
   const n = Number(amount);
   return Number.isFinite(n) ? n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : amount;
@@ -33,8 +37,9 @@ header{background:${theme.brand};color:#fff;padding:18px 22px;display:flex;align
 .merchant{padding:18px 22px;border-bottom:1px solid #eee;display:flex;justify-content:space-between;gap:12px}
 .merchant b{display:block;font-size:16px}
 .merchant small{color:#6b6b6b}
-.amount{text-align:right}
-.amount b{font-size:22px;color:${theme.brand}}
+.amount{text-align:right;flex-shrink:0}
+.amount b{font-size:22px;color:${theme.brand};white-space:nowrap}
+.merchant>div:first-child{min-width:0;overflow-wrap:anywhere}
 main{padding:20px 22px;flex:1}
 label{display:block;font-size:13px;font-weight:600;margin:0 0 6px}
 input{width:100%;height:46px;border:1px solid #cfd3d8;border-radius:10px;padding:0 14px;font-size:16px;background:#fff}

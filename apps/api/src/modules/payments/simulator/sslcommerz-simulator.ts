@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { SSLCOMMERZ_SIMULATOR_PATH, type SslCommerzConfig } from '../config.js';
 import { signSslFields } from '../sslcommerz-client.js';
 import type { Transport } from '../transport.js';
-import { SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from './page.js';
+import { LOCK, SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from './page.js';
 
 /*
  * SSLCommerz sandbox, as SSLCommerz documents it (API v4): session init by form POST to
@@ -70,10 +70,17 @@ const CARDS: Record<string, { type: string; brand: string; issuer: string }> = {
   '3': { type: 'AMEX-City Bank', brand: 'AMEX', issuer: 'The City Bank Limited' },
 };
 
-export function sslcommerzSimulator(credentials: Omit<SslCommerzConfig, 'baseUrl'>, publicBase: string, clock: Clock, transport: Transport, log: FastifyBaseLogger) {
+export function sslcommerzSimulator(
+  credentials: Omit<SslCommerzConfig, 'baseUrl'>,
+  publicBase: string,
+  clock: Clock,
+  transport: Transport,
+  log: FastifyBaseLogger,
+) {
   const sessions = new Map<string, Session>();
   const byVal = new Map<string, Session>();
-  const credsOk = (q: Record<string, string | undefined>) => q.store_id === credentials.storeId && (q.store_passwd ?? q.store_pass) === credentials.storePassword;
+  const credsOk = (q: Record<string, string | undefined>) =>
+    q.store_id === credentials.storeId && (q.store_passwd ?? q.store_pass) === credentials.storePassword;
 
   /** The transaction fields of a return, an IPN, the validation API and the query API. */
   function transaction(s: Session): Record<string, string> {
@@ -108,8 +115,20 @@ export function sslcommerzSimulator(credentials: Omit<SslCommerzConfig, 'baseUrl
       .split(',')
       .map((c) => c.trim())
       .filter(Boolean)
-      .map((c) => ({ visacard: 'VISA', mastercard: 'Mastercard', amexcard: 'AMEX', othercard: 'Other cards', internetbank: 'Internet banking', mobilebank: 'Mobile banking' })[c] ?? c);
-    const pills = (schemes.length ? schemes : ['VISA', 'Mastercard', 'AMEX']).map((c) => `<span class="pill">${escapeHtml(c)}</span>`).join('');
+      .map(
+        (c) =>
+          ({
+            visacard: 'VISA',
+            mastercard: 'Mastercard',
+            amexcard: 'AMEX',
+            othercard: 'Other cards',
+            internetbank: 'Internet banking',
+            mobilebank: 'Mobile banking',
+          })[c] ?? c,
+      );
+    const pills = (schemes.length ? schemes : ['VISA', 'Mastercard', 'AMEX'])
+      .map((c) => `<span class="pill">${escapeHtml(c)}</span>`)
+      .join('');
     const body =
       s.status !== 'PENDING'
         ? `<div class="center"><h1>This transaction is ${escapeHtml(s.status.toLowerCase())}</h1></div>`
@@ -122,14 +141,14 @@ ${problem ? `<p class="hint" style="color:#b42318">${escapeHtml(problem)}</p>` :
 <div class="field"><label for="cvv">CVC/CVV</label><input id="cvv" name="cvv" inputmode="numeric" value="111" maxlength="4" autocomplete="cc-csc"></div></div>
 <div class="field"><label for="holder">Name on card</label><input id="holder" name="holder" autocomplete="cc-name" value="${escapeHtml(s.customerName)}"></div>
 <label class="hint" style="display:flex;gap:8px;align-items:center;font-weight:400;margin:0 0 12px"><input type="checkbox" name="lose_ipn" value="1" style="width:auto;height:auto"> Simulate a lost IPN (the shop must validate the return itself)</label>
-<div class="actions"><button class="secondary" name="action" value="cancel" formnovalidate>Cancel</button><button class="primary" name="action" value="pay">Pay ৳${escapeHtml(takaText(s.amount))}</button></div>
+<div class="actions"><button class="secondary" name="action" value="cancel" formnovalidate>Cancel</button><button class="primary" name="action" value="pay">Pay BDT ${escapeHtml(takaText(s.amount))}</button></div>
 <button class="link" name="action" value="fail" formnovalidate>Simulate a declined card</button>
 </form></main>`;
     return gatewayPage(
       SSL_THEME,
       'SSLCOMMERZ Secure Payment',
-      `<header><span class="logo">SSLCOMMERZ</span><span class="lock">🔒 Secured payment</span></header>
-<div class="merchant"><div><b>Glow Bazaar</b><small>Transaction: ${escapeHtml(s.tranId)}</small></div><div class="amount"><small>Payable</small><b>৳${escapeHtml(takaText(s.amount))}</b></div></div>
+      `<header><span class="logo">SSLCOMMERZ</span><span class="lock">${LOCK}Secured payment</span></header>
+<div class="merchant"><div><b>Glow Bazaar</b><small>Transaction: ${escapeHtml(s.tranId)}</small></div><div class="amount"><small>Payable</small><b>BDT ${escapeHtml(takaText(s.amount))}</b></div></div>
 ${body}
 <footer>Powered by SSLCOMMERZ · Sandbox</footer>`,
     );
@@ -139,7 +158,11 @@ ${body}
   async function sendIpn(s: Session, fields: Record<string, string>) {
     if (!s.ipnUrl) return;
     try {
-      await transport(s.ipnUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+      await transport(s.ipnUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
     } catch (err) {
       log.warn({ err, tranId: s.tranId }, 'sandbox IPN not delivered');
     }
@@ -148,13 +171,25 @@ ${body}
   return async function routes(app: FastifyInstance) {
     app.post(`${SSLCOMMERZ_SIMULATOR_PATH}/gwprocess/v4/api.php`, { schema: { hide: true } }, async (request) => {
       const f = (request.body ?? {}) as Record<string, string>;
-      const failed = (failedreason: string) => ({ status: 'FAILED', failedreason, sessionkey: '', gw: {}, GatewayPageURL: '', storeBanner: '', storeLogo: '', desc: [], is_direct_pay_enable: '0' });
+      const failed = (failedreason: string) => ({
+        status: 'FAILED',
+        failedreason,
+        sessionkey: '',
+        gw: {},
+        GatewayPageURL: '',
+        storeBanner: '',
+        storeLogo: '',
+        desc: [],
+        is_direct_pay_enable: '0',
+      });
       if (!credsOk(f)) return failed('Store Credential Error Or Store is De-active');
       const missing = [...REQUIRED, ...(f.shipping_method === 'YES' ? REQUIRED_SHIPPING : [])].find((k) => !f[k]?.trim());
       if (missing) return failed(`Invalid Data: '${missing}' is missing`);
       const amount = Number(f.total_amount);
-      if (!/^\d+(\.\d{1,2})?$/.test(f.total_amount!) || amount < 10 || amount > 500000) return failed('Invalid Amount. Amount must be between 10.00 and 500000.00 BDT');
-      if (!/^(https?:)\/\//.test(f.success_url!) || !/^https?:\/\//.test(f.fail_url!) || !/^https?:\/\//.test(f.cancel_url!)) return failed('Invalid Data: return URLs must be http(s) URLs');
+      if (!/^\d+(\.\d{1,2})?$/.test(f.total_amount!) || amount < 10 || amount > 500000)
+        return failed('Invalid Amount. Amount must be between 10.00 and 500000.00 BDT');
+      if (!/^(https?:)\/\//.test(f.success_url!) || !/^https?:\/\//.test(f.fail_url!) || !/^https?:\/\//.test(f.cancel_url!))
+        return failed('Invalid Data: return URLs must be http(s) URLs');
       const s: Session = {
         sessionkey: hex(16).toUpperCase(),
         storeId: f.store_id!,
@@ -178,7 +213,14 @@ ${body}
         status: 'SUCCESS',
         failedreason: '',
         sessionkey: s.sessionkey,
-        gw: { visa: 'dbbl_visa,city_visa', master: 'dbbl_master,city_master', amex: 'city_amex', othercards: 'qcash', internetbanking: 'city,bankasia', mobilebanking: 'dbblmobilebanking,bkash' },
+        gw: {
+          visa: 'dbbl_visa,city_visa',
+          master: 'dbbl_master,city_master',
+          amex: 'city_amex',
+          othercards: 'qcash',
+          internetbanking: 'city,bankasia',
+          mobilebanking: 'dbblmobilebanking,bkash',
+        },
         redirectGatewayURL: `${publicBase}${SSLCOMMERZ_SIMULATOR_PATH}/gwprocess/v4/bankgw/indexhtml.php?mamount=${s.amount}&ssl_id=${s.sessionkey}&Q=REDIRECT&SESSIONKEY=${s.sessionkey}&tran_type=success&cardname=`,
         directPaymentURLBank: '',
         directPaymentURLCard: '',
@@ -199,7 +241,16 @@ ${body}
     app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/EasyCheckOut/:sessionkey`, { schema: { hide: true } }, async (request, reply) => {
       const s = sessions.get((request.params as { sessionkey: string }).sessionkey);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!s) return reply.status(404).send(gatewayPage(SSL_THEME, 'SSLCOMMERZ', '<div class="center"><h1>Session not found</h1><p>This payment session is invalid or has expired.</p></div>'));
+      if (!s)
+        return reply
+          .status(404)
+          .send(
+            gatewayPage(
+              SSL_THEME,
+              'SSLCOMMERZ',
+              '<div class="center"><h1>Session not found</h1><p>This payment session is invalid or has expired.</p></div>',
+            ),
+          );
       return paymentPage(s);
     });
 
@@ -252,15 +303,32 @@ ${body}
       if (q.bank_tran_id) {
         const s = [...sessions.values()].find((x) => x.bankTranId === q.bank_tran_id);
         const asked = Math.round(Number(q.refund_amount) * 100);
-        if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED')) return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Invalid bank transaction id' };
+        if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED'))
+          return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Invalid bank transaction id' };
         if (!Number.isFinite(asked) || asked <= 0 || s.refunded + asked > Math.round(Number(s.amount) * 100)) {
-          return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Refund amount exceeds the transaction amount' };
+          return {
+            APIConnect: 'DONE',
+            bank_tran_id: q.bank_tran_id,
+            status: 'failed',
+            errorReason: 'Refund amount exceeds the transaction amount',
+          };
         }
         s.refunded += asked;
-        return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, trans_id: s.tranId, refund_ref_id: hex(8), status: 'success', errorReason: '' };
+        return {
+          APIConnect: 'DONE',
+          bank_tran_id: q.bank_tran_id,
+          trans_id: s.tranId,
+          refund_ref_id: hex(8),
+          status: 'success',
+          errorReason: '',
+        };
       }
       const found = [...sessions.values()].filter((x) => x.tranId === q.tran_id && x.status !== 'PENDING');
-      return { APIConnect: 'DONE', no_of_trans_found: found.length, element: found.map((s) => ({ ...transaction(s), validated_on: s.status === 'VALIDATED' ? sslDate(clock.now()) : '' })) };
+      return {
+        APIConnect: 'DONE',
+        no_of_trans_found: found.length,
+        element: found.map((s) => ({ ...transaction(s), validated_on: s.status === 'VALIDATED' ? sslDate(clock.now()) : '' })),
+      };
     });
   };
 }
