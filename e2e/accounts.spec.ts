@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { messages } from '@store/shared/messages';
 
@@ -25,27 +26,6 @@ function newShopper(): Shopper {
     password: 'rose-garden-9',
   };
 }
-
-function randomIp(): string {
-  const b = () => 1 + Math.floor(Math.random() * 253);
-  return `10.${b()}.${b()}.${b()}`;
-}
-
-const test = base.extend<{ pageErrors: string[] }>({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => use({ ...extraHTTPHeaders, 'x-forwarded-for': randomIp() }),
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 type OutboxRow = { channel: 'sms' | 'email'; to: string; subject: string | null; body: string };
 

@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import type { PublicConfig } from '@store/shared/content';
 import { messages } from '@store/shared/messages';
@@ -8,25 +9,6 @@ import { messages } from '@store/shared/messages';
  * limit of 6 and its warning, − down to removal, and a bag that survives a reload and a sign-in.
  * Each test is its own shopper (its own browser context, so its own bag cookie).
  */
-
-const test = base.extend<{ pageErrors: string[] }>({
-  // Each shopper on its own address, so the accounts module's per-IP caps never meet a test run.
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) =>
-    use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.6.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` }),
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        // A 404 for /checkout (built by the checkout issue) is not this spec's concern.
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 type Pick1 = { product: ProductDetail; variant: ProductVariant };
 

@@ -1,23 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ProductCard, ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import { formatTaka } from '@store/shared/money';
 import { messages } from '@store/shared/messages';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 /** The demo shop is generated: tests find the products they need through the API, as a client would. */
 async function products(request: APIRequestContext, query = ''): Promise<ProductListResponse> {

@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import type { Address } from '@store/shared/checkout';
 import { messages } from '@store/shared/messages';
@@ -9,24 +10,6 @@ import { messages } from '@store/shared/messages';
  * gateway simulators, a cancelled payment that keeps the bag, and a coupon applied and removed.
  * Each ends on the page the shopper should see, showing the order number.
  */
-
-const test = base.extend<{ pageErrors: string[] }>({
-  // Each shopper on its own address, so the accounts module's per-IP caps never meet a test run.
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) =>
-    use({ ...extraHTTPHeaders, 'x-forwarded-for': `10.7.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` }),
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 const randomPhone = () => `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const canonical = (local: string) => `+88${local}`;

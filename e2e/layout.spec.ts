@@ -1,25 +1,12 @@
 /// <reference lib="dom" />
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from './support/test';
 import type { BlogPostSummary, FooterGroup, NavItem, Page as ContentPage, PublicConfig, PromoteEntry } from '@store/shared/content';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { formatTaka } from '@store/shared/money';
 import { messages } from '@store/shared/messages';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 const desktop = (info: TestInfo) => info.project.name === 'desktop';
 

@@ -1,23 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SEARCH_SUGGESTIONS_DESKTOP, SEARCH_SUGGESTIONS_MOBILE } from '@store/shared/constants';
 import { messages } from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
-      });
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 const limitFor = (page: Page) => (isPhone(page) ? SEARCH_SUGGESTIONS_MOBILE : SEARCH_SUGGESTIONS_DESKTOP);

@@ -1,0 +1,22 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every journey fails on an uncaught page error or a console error, so a page that "looks right"
+ * while throwing never passes. (Failed resource loads are left to the assertions of each test.)
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+      });
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
