@@ -11,16 +11,20 @@ import { defineConfig, type Rolldown } from 'vite';
  */
 function shellChunk(): Rolldown.CodeSplittingNameFunction {
   const isShellEntry = (id: string) => id.endsWith('/entry.client.tsx') || id.endsWith('/app/root.tsx?__react-router-build-client-route');
-  const memo = new Map<string, boolean>();
-  const inShell = (id: string, ctx: Rolldown.ChunkingContext): boolean => {
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    memo.set(id, false); // an import cycle does not make a module part of the shell
-    const answer = isShellEntry(id) || (ctx.getModuleInfo(id)?.importers ?? []).some((importer) => inShell(importer, ctx));
-    memo.set(id, answer);
-    return answer;
+  let shell: Set<string> | undefined;
+  const findShell = (start: string, ctx: Rolldown.ChunkingContext) => {
+    // Every module reachable from `start` in any direction, to find the two entries...
+    const seen = new Set([start]);
+    for (const id of seen) {
+      const info = ctx.getModuleInfo(id);
+      for (const next of [...(info?.importers ?? []), ...(info?.importedIds ?? []), ...(info?.dynamicImporters ?? []), ...(info?.dynamicallyImportedIds ?? [])]) seen.add(next);
+    }
+    // ...then what they import statically, transitively.
+    const found = new Set([...seen].filter(isShellEntry));
+    for (const id of found) for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) found.add(next);
+    return found;
   };
-  return (id, ctx) => (inShell(id, ctx) ? 'shell' : null);
+  return (id, ctx) => ((shell ??= findShell(id, ctx)).has(id) ? 'shell' : null);
 }
 
 export default defineConfig({
