@@ -23,6 +23,8 @@ export const EnvSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Redis for rate limits and caches across processes; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** Seconds an anonymous shopper's page is shared with the next ones (0: every page is rendered afresh). See docs/performance.md. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** The React Router build folder served by this process (apps/web/build by default). */
   WEB_BUILD_DIR: z.string().optional(),
   /** Seed the demo shop when the database is empty. */

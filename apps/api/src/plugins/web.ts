@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { API_PREFIX, type ApiClient, type ApiResult } from '@store/shared/api';
 import { apiClientContext } from '@store/shared/ssr-context';
+import { onContentChange } from '../lib/content-changes.js';
+import { PageCache } from './page-cache.js';
 
 /** Headers a loader's API call inherits from the page request: who is asking, and from where. */
 const FORWARDED = ['cookie', 'authorization', 'my-department', 'my-location', 'user-agent', 'x-forwarded-for', 'accept-language'] as const;
@@ -30,7 +32,8 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient 
   };
 }
 
-function toWebRequest(request: FastifyRequest): Request {
+/** The page request as a web Request; unless `detached`, it is aborted when the shopper goes away. */
+function toWebRequest(request: FastifyRequest, detached = false): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -39,7 +42,7 @@ function toWebRequest(request: FastifyRequest): Request {
     else headers.set(key, String(value));
   }
   const controller = new AbortController();
-  request.raw.once('close', () => controller.abort());
+  if (!detached) request.raw.once('close', () => controller.abort());
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
     method: request.method,
@@ -67,6 +70,9 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
   if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run npm run build`);
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const pages = new PageCache(app.env.PAGE_CACHE_SECONDS * 1000);
+  const stopClearing = onContentChange(() => pages.clear());
+  app.addHook('onClose', async () => stopClearing());
 
   await app.register(fastifyStatic, {
     root: join(buildDir, 'client'),
@@ -88,9 +94,14 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
       schema: { hide: true },
       handler: async (request, reply) => {
         if (request.url.startsWith(API_PREFIX)) return reply.callNotFound();
-        const context = new RouterContextProvider();
-        context.set(apiClientContext, inProcessApi(app, request));
-        return sendWebResponse(reply, await handle(toWebRequest(request), context));
+        const render = (detached = false) => {
+          const context = new RouterContextProvider();
+          context.set(apiClientContext, inProcessApi(app, request));
+          return handle(toWebRequest(request, detached), context);
+        };
+        const key = pages.keyOf(request);
+        const response = key ? await pages.serve(key, request, reply, render) : await render();
+        return response ? sendWebResponse(reply, response) : reply;
       },
     });
   });

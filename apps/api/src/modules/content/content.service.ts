@@ -19,6 +19,7 @@ import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
+import { contentChanged, onContentChange } from '../../lib/content-changes.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 import { collectionProducts, collections, departments } from '../catalog/catalog.tables.js';
 import { getCards, getCardsByHandle } from '../catalog/catalog.service.js';
@@ -46,9 +47,11 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
 
 /** Settings change rarely and are read on every page: a few seconds of staleness buys a lot. */
 const cache = new TtlCache<unknown>(5_000, 100);
+onContentChange(() => cache.clear());
 
+/** Forgets every cached read in this process (after a seed run, between tests). */
 export function clearContentCaches() {
-  cache.clear();
+  contentChanged();
 }
 
 /** The stored value of a setting (possibly partial, possibly absent); callers merge their own defaults. */
@@ -76,6 +79,7 @@ export async function patchSetting(db: Db, key: string, patch: Record<string, un
   cache.clear();
   const value = { ...(await readStoredSetting(db, key)), ...patch };
   await writeSetting(db, key, value);
+  contentChanged();
   return value;
 }
 

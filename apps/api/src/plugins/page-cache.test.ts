@@ -1,0 +1,191 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PageCache, preferredEncoding } from './page-cache.js';
+
+type Page = { status?: number; headers?: Record<string, string>; body?: string; fail?: boolean };
+
+/** A Fastify app whose one route serves through a PageCache; `pages` says what each render answers. */
+async function appWith(ttlMs: number, page: (url: string, n: number) => Page) {
+  const cache = new PageCache(ttlMs);
+  const renders: { url: string; detached: boolean }[] = [];
+  const app: FastifyInstance = Fastify();
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  app.get('/*', async (request, reply) => {
+    const render = async (detached: boolean) => {
+      renders.push({ url: request.url, detached });
+      const p = page(request.url, renders.length);
+      await new Promise((r) => setTimeout(r, 20));
+      if (p.fail) throw new Error('render failed');
+      return new Response(p.body ?? `page ${request.url} #${renders.length}`, { status: p.status ?? 200, headers: p.headers ?? { 'content-type': 'text/html' } });
+    };
+    const key = cache.keyOf(request);
+    const response = key ? await cache.serve(key, request, reply, render) : await render(false);
+    if (!response) return reply;
+    reply.status(response.status);
+    response.headers.forEach((value, name) => reply.header(name, value));
+    return reply.send(await response.text());
+  });
+  await app.ready();
+  return { app, cache, renders };
+}
+
+describe('PageCache', () => {
+  let ctx: Awaited<ReturnType<typeof appWith>>;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await ctx?.app.close();
+  });
+
+  describe('an anonymous page', () => {
+    beforeEach(async () => {
+      ctx = await appWith(5_000, () => ({}));
+    });
+
+    it('is rendered once and then sent from the cache', async () => {
+      const first = await ctx.app.inject({ url: '/all-product/?page=2' });
+      const second = await ctx.app.inject({ url: '/all-product/?page=2' });
+      expect(first.headers['x-page-cache']).toBe('MISS');
+      expect(second.headers['x-page-cache']).toBe('HIT');
+      expect(second.body).toBe(first.body);
+      expect(ctx.renders).toHaveLength(1);
+    });
+
+    it('is kept apart per URL and per My-Department header', async () => {
+      await ctx.app.inject({ url: '/a' });
+      await ctx.app.inject({ url: '/b' });
+      await ctx.app.inject({ url: '/a', headers: { 'my-department': 'toys' } });
+      const again = await ctx.app.inject({ url: '/a', headers: { 'my-department': 'toys' } });
+      expect(ctx.renders.map((r) => r.url)).toEqual(['/a', '/b', '/a']);
+      expect(again.body).toBe('page /a #3');
+    });
+
+    it('is rendered once for fifty requests that arrive together', async () => {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: '/' })));
+      expect(ctx.renders).toHaveLength(1);
+      expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['page / #1']));
+    });
+
+    it('is forgotten on clear()', async () => {
+      await ctx.app.inject({ url: '/' });
+      ctx.cache.clear();
+      const after = await ctx.app.inject({ url: '/' });
+      expect(after.headers['x-page-cache']).toBe('MISS');
+      expect(after.body).toBe('page / #2');
+    });
+
+    it('is sent compressed the way the browser asks, and whole without Accept-Encoding', async () => {
+      ctx = await appWith(5_000, () => ({ body: 'x'.repeat(5_000) }));
+      await ctx.app.inject({ url: '/big' });
+      const br = await ctx.app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const gzip = await ctx.app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip' } });
+      const plain = await ctx.app.inject({ url: '/big' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe('x'.repeat(5_000));
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe('x'.repeat(5_000));
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe('x'.repeat(5_000));
+      expect(br.headers.vary).toContain('Accept-Encoding');
+    });
+  });
+
+  describe('past its time', () => {
+    it('is sent stale once while one detached render replaces it, then fresh', async () => {
+      ctx = await appWith(50, () => ({}));
+      await ctx.app.inject({ url: '/' });
+      await new Promise((r) => setTimeout(r, 80));
+      const stale = await Promise.all([ctx.app.inject({ url: '/' }), ctx.app.inject({ url: '/' })]);
+      expect(stale.map((s) => s.headers['x-page-cache'])).toEqual(['STALE', 'STALE']);
+      expect(stale.map((s) => s.body)).toEqual(['page / #1', 'page / #1']);
+      await new Promise((r) => setTimeout(r, 40)); // the background render ends
+      const fresh = await ctx.app.inject({ url: '/' });
+      expect(fresh.headers['x-page-cache']).toBe('HIT');
+      expect(fresh.body).toBe('page / #2');
+      expect(ctx.renders).toEqual([
+        { url: '/', detached: false },
+        { url: '/', detached: true },
+      ]);
+    });
+
+    it('keeps the stale page when the background render fails', async () => {
+      ctx = await appWith(50, (_url, n) => ({ fail: n === 2 }));
+      await ctx.app.inject({ url: '/' });
+      await new Promise((r) => setTimeout(r, 80));
+      expect((await ctx.app.inject({ url: '/' })).headers['x-page-cache']).toBe('STALE');
+      await new Promise((r) => setTimeout(r, 40));
+      const next = await ctx.app.inject({ url: '/' });
+      expect(next.statusCode).toBe(200);
+      expect(next.body).toBe('page / #1');
+    });
+  });
+
+  describe('is not used for', () => {
+    beforeEach(async () => {
+      ctx = await appWith(5_000, (url) => {
+        if (url === '/checkout/') return { headers: { 'cache-control': 'private, no-store' } };
+        if (url === '/cookie') return { headers: { 'set-cookie': 'csrftoken=abc; Path=/' } };
+        if (url === '/down') return { status: 503 };
+        return {};
+      });
+    });
+
+    it.each([
+      ['a signed-in shopper', { cookie: 'token=abc' }],
+      ['a shopper with a bag', { cookie: 'cart=abc; csrftoken=x' }],
+      ['an API client with a token', { authorization: 'Token abc' }],
+    ])('%s', async (_who, headers) => {
+      const first = await ctx.app.inject({ url: '/', headers });
+      await ctx.app.inject({ url: '/', headers });
+      expect(first.headers['x-page-cache']).toBeUndefined();
+      expect(ctx.renders).toHaveLength(2);
+    });
+
+    it('a cookie that is nobody’s own (the CSRF token) does not stop sharing', async () => {
+      await ctx.app.inject({ url: '/', headers: { cookie: 'csrftoken=x' } });
+      const second = await ctx.app.inject({ url: '/' });
+      expect(second.headers['x-page-cache']).toBe('HIT');
+    });
+
+    it.each([
+      ['private or no-store answers', '/checkout/'],
+      ['answers that set a cookie', '/cookie'],
+      ['answers other than 200 and 404', '/down'],
+    ])('%s', async (_what, url) => {
+      const first = await ctx.app.inject({ url });
+      const second = await ctx.app.inject({ url });
+      expect(second.headers['x-page-cache']).toBeUndefined();
+      expect(second.statusCode).toBe(first.statusCode);
+      expect(ctx.renders).toHaveLength(2);
+    });
+
+    it('requests other than GET', async () => {
+      await ctx.app.inject({ url: '/', method: 'HEAD' });
+      await ctx.app.inject({ url: '/', method: 'HEAD' });
+      expect(ctx.renders).toHaveLength(2);
+    });
+
+    it('anything when the time to live is 0', async () => {
+      ctx = await appWith(0, () => ({}));
+      await ctx.app.inject({ url: '/' });
+      await ctx.app.inject({ url: '/' });
+      expect(ctx.renders).toHaveLength(2);
+    });
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'gzip'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ])('%s → %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
