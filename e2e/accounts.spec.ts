@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProductListResponse } from '@store/shared/catalog';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /**
  * Accounts journeys (issue 5): register with the SMS code, sign in by email link, by password and by

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import type { PublicConfig } from '@store/shared/content';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /**
  * The shopping bag (issue 6): adding from a product page and from a card, the header badge, the

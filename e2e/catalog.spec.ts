@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProductCard, ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import { formatTaka } from '@store/shared/money';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import type { Address } from '@store/shared/checkout';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /**
  * Checkout journeys (issue 7), each its own shopper in its own browser context: a COD order to a

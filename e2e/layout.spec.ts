@@ -4,7 +4,7 @@ import { expect, test } from './support/test';
 import type { BlogPostSummary, FooterGroup, NavItem, Page as ContentPage, PublicConfig, PromoteEntry } from '@store/shared/content';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { formatTaka } from '@store/shared/money';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PublicConfig } from '@store/shared/content';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /*
  * Site-wide switches. These run in the 'site-state' project, alone and after every other spec,

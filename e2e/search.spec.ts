@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { SEARCH_SUGGESTIONS_DESKTOP, SEARCH_SUGGESTIONS_MOBILE } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
 
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */

@@ -32,7 +32,8 @@ export default defineConfig({
   // The server build imports @store/shared from its built package, so the server and the loaders
   // share one module instance (the in-process API client's context key lives there).
   ssr: { external: ['@store/shared'] },
-  build: {
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk() }] } } },
+  // The browser's chunks only: the server build loads everything from disk once.
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk() }] } } } } },
   },
 });

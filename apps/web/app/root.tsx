@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import {
   Links,
   Meta,
@@ -14,16 +14,15 @@ import {
 import type { MeResponse } from '@store/shared/auth';
 import type { CartCountResponse } from '@store/shared/cart';
 import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Route } from './+types/root';
-import { NotFoundView } from './components/layout/not-found-view';
 import { SiteShell } from './components/layout/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
-import { MaintenancePage } from './features/site/maintenance-page';
 import { apiGet, apiTry } from './lib/api.server';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { pagePathname } from './lib/request-path';
+import { onDemand } from './lib/on-demand';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
 import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
@@ -150,6 +149,19 @@ function ErrorView({ status }: { status: number }) {
   );
 }
 
+const notFoundView = onDemand(() => import('./components/layout/not-found-view'));
+const maintenancePage = onDemand(() => import('./features/site/maintenance-page'));
+
+function NotFoundView() {
+  const { NotFoundView: View } = notFoundView.useModule();
+  return <View />;
+}
+
+function MaintenancePage(props: { email: string; phone: string }) {
+  const { MaintenancePage: View } = maintenancePage.useModule();
+  return <View {...props} />;
+}
+
 /**
  * Maintenance (thrown by the root loader) replaces everything; a thrown 404 from any page renders
  * the branded not-found page inside the shell; anything else a short apology.
@@ -157,9 +169,20 @@ function ErrorView({ status }: { status: number }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
   if (isRouteErrorResponse(error) && isMaintenanceError(error.data)) {
-    return <MaintenancePage email={error.data.support_email} phone={error.data.support_phone} />;
+    return (
+      <Suspense fallback={null}>
+        <MaintenancePage email={error.data.support_email} phone={error.data.support_phone} />
+      </Suspense>
+    );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const body = status === 404 ? <NotFoundView /> : <ErrorView status={status} />;
+  const body =
+    status === 404 ? (
+      <Suspense fallback={null}>
+        <NotFoundView />
+      </Suspense>
+    ) : (
+      <ErrorView status={status} />
+    );
   return root ? <SiteShell data={root}>{body}</SiteShell> : body;
 }

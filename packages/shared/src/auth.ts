@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './constants.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
-import { messages } from './messages.js';
+import * as messages from './messages.js';
 import { canonicalBdMobile, normalizePhoneInput } from './phone.js';
 import type { ProductCard } from './catalog.js';
 

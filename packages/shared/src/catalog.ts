@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEPARTMENT_KEYS } from './constants.js';
 import { isEmail, normalizeEmail } from './email.js';
 import { canonicalBdMobile } from './phone.js';
-import { messages } from './messages.js';
+import * as messages from './messages.js';
 
 export const ImageSchema = z.object({
   original: z.string(),

@@ -13,7 +13,7 @@ import {
   type ShippingFees,
 } from './checkout-rules.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
-import { messages } from './messages.js';
+import * as messages from './messages.js';
 import { canonicalBdMobile } from './phone.js';
 
 export * from './checkout-rules.js';

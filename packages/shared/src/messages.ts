@@ -1,111 +1,112 @@
-/** Every user-facing string of SPEC.md, word for word. The UI and the API both read them from here. */
-export const messages = {
-  loginFieldEmpty: 'Please enter your email or phone number',
-  loginFieldInvalid: 'Please enter valid email or phone',
-  emailTaken: 'Please choose another email',
-  phoneTaken: 'Please choose another phone number',
-  emailCheckInvalid: 'Please chose a valid email address',
-  emailInvalid: 'Please enter valid email',
-  phoneRequired: 'Please enter phone number',
-  phoneInvalid: 'Please enter valid phone number',
-  firstNameRequired: 'Please enter first name',
-  lastNameRequired: 'Please enter last name',
-  addressPhoneRequired: 'Please enter your phone number',
-  addressEmailOrPhoneRequired: 'Please enter your email or phone number',
-  addressEmailRequired: 'Please enter your email',
-  addressContactInvalid: (supportPhone: string) => `Error phone/email, Need help? Please call: ${supportPhone}`,
-  loginRequired: 'Please login to proceed',
-  chooseDeliveryAddress: 'Please choose delivery address',
-  biggerPurchase: (phone: string) => `For bigger purchase, please contact ${phone}`,
-  notifyMeSaved: 'We will let you know when it is back in stock',
-  lowStock: (name: string, variant: string, left: number) => `${name} - ${variant} only ${left} products left`,
-  emailNotVerified: 'Email not verified, new magic link has been sent to your email',
-  wrongCredentials: 'Wrong username or password',
-  codeIncorrect: 'Code incorrect or expired',
-  otpResent: 'OTP Resend successfull',
-  couponApplied: (code: string) => `Coupon ${code} was successfully applied to cart`,
-  couponRemoved: 'Coupon was removed',
-  callOutsideHours:
-    'Customer Service Representatives are available between 10am and 6pm Sunday to Thursday, except holidays.',
-  smsVerified: 'SMS verification successful',
-  registrationSuccessful: 'Registration Successful',
-  verifiedSuccessfully: 'Verified successfully',
-  addAddressSuccess: 'Add address success',
-  deleteSuccess: 'Delete success',
-  createdNewUser: 'Created new user',
-  offline: 'You seem to be offline, please check your connection',
-  maintenanceTitle: 'Website under maintenance',
-  maintenanceBody: "We'll be back soon!",
-  passwordlessSent: 'Passwordless Login Link Sent',
-  pleaseWait: (remaining: string) => `Please wait ${remaining}`,
-  totalSearch: (n: number) => `Total Search (${n})`,
-  searchNoResults: (term: string) => `No products found for "${term}". You may like these instead.`,
-  searchNoSuggestions: (term: string) => `No products found for "${term}"`,
-  searchTermEmpty: 'Type a product or brand name to search. You may like these instead.',
-  serviceHours: 'Sunday to Thursday, 9:30 AM to 6:30 PM',
-  notFound: 'Not found',
-  badRequest: 'Please check the highlighted fields',
-  internalError: 'Something went wrong, please try again',
-  // Accounts: strings SPEC leaves open (issue 5), chosen here so the API and the UI say the same.
-  accountNotFound: 'No account found with this email or phone',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  passwordMismatch: 'Passwords do not match',
-  passwordOrOtp: 'Please enter your password or the code',
-  birthdayInvalid: 'Please enter a valid date of birth',
-  smsBdOnly: 'SMS codes are sent to Bangladeshi mobile numbers only',
-  tooManyRequests: 'Too many requests, please try again later',
-  passwordResetSent: 'If an account exists, a password reset link has been sent to its email',
-  passwordResetInvalid: 'This password reset link is invalid or has expired',
-  passwordChanged: 'Your password has been changed',
-  linkInvalid: 'This link is invalid or has expired',
-  profileSaved: 'Your profile has been saved',
-  preferencesSaved: 'Your preferences have been saved',
-  otpSent: 'A verification code has been sent',
-  wishlistAdded: 'Added to your wishlist',
-  wishlistRemoved: 'Removed from your wishlist',
-  loggedOut: 'You have been logged out',
-  // The bag: strings SPEC leaves open (issue 6), chosen here so the API and the UI say the same.
-  bagTitle: 'Shopping bag',
-  bagEmpty: 'Your bag is empty',
-  bagRecommendations: 'You may also like',
-  addToBag: 'Add to bag',
-  addedToBag: 'Added to your bag',
-  continueShopping: 'Continue shopping',
-  checkout: 'Checkout',
-  bagSubtotal: 'Subtotal',
-  bagGiftTitle: 'Your free gift',
-  bagFree: 'Free',
-  offerSpend: (amount: string, gift: string) => `Add ${amount} more to get ${gift} free`,
-  offerBuy: (more: number, product: string, gift: string) => `Add ${more} more ${product} to get ${gift} free`,
-  privilegeRebate: (percent: number) => `Privilege card ${percent}% rebate`,
-  cartNotFound: 'Bag not found',
-  cartUnknownVariant: 'No such product variant',
-  // Checkout, payments and orders: strings SPEC leaves open (issue 7), chosen here so the API and the UI say the same.
-  couponInvalid: 'This coupon code is not valid',
-  couponExpired: 'This coupon has expired',
-  couponNotStarted: 'This coupon is not active yet',
-  couponMinSpend: (amount: string) => `Spend ${amount} or more to use this coupon`,
-  couponUsedUp: 'This coupon has reached its usage limit',
-  couponAlreadyUsed: 'You have already used this coupon',
-  couponNeedsItems: (more: number) => `Add ${more} more eligible ${more === 1 ? 'item' : 'items'} to use this coupon`,
-  couponDroppedAddressChanged: (code: string) => `Coupon ${code} was removed because the delivery address changed`,
-  sameDayUnavailable: (cutoff: string) => `Same day delivery is available inside Dhaka for orders placed before ${cutoff}`,
-  addressNotFound: 'Address not found',
-  addressUpdated: 'Address updated',
-  addressNameRequired: 'Please enter the name of the recipient',
-  addressDetailRequired: 'Please enter house, road and area details',
-  divisionRequired: 'Please choose a division',
-  districtRequired: 'Please choose a district',
-  areaRequired: 'Please choose an area',
-  storeRequired: 'Please choose a store',
-  paymentMethodRequired: 'Please choose a payment method',
-  paymentMethodUnavailable: 'This payment method is not available for this order',
-  outOfStock: (name: string, variant: string) => `${name} - ${variant} is out of stock`,
-  paymentStartFailed: 'The payment could not be started, please try again or choose another payment method',
-  orderPlaced: 'Your order has been placed',
-  orderNotFound: 'Order not found',
-  paymentCancelled: 'Payment cancelled',
-  paymentFailed: 'Payment failed',
-  bagKept: 'Nothing was charged. Your bag is kept, so you can try again.',
-} as const;
+/**
+ * Every user-facing string of SPEC.md, word for word. The UI and the API both read them from here,
+ * as `import * as messages from '@store/shared/messages'`: one export per string, so a page's
+ * bundle carries only the strings it shows.
+ */
+export const loginFieldEmpty = 'Please enter your email or phone number';
+export const loginFieldInvalid = 'Please enter valid email or phone';
+export const emailTaken = 'Please choose another email';
+export const phoneTaken = 'Please choose another phone number';
+export const emailCheckInvalid = 'Please chose a valid email address';
+export const emailInvalid = 'Please enter valid email';
+export const phoneRequired = 'Please enter phone number';
+export const phoneInvalid = 'Please enter valid phone number';
+export const firstNameRequired = 'Please enter first name';
+export const lastNameRequired = 'Please enter last name';
+export const addressPhoneRequired = 'Please enter your phone number';
+export const addressEmailOrPhoneRequired = 'Please enter your email or phone number';
+export const addressEmailRequired = 'Please enter your email';
+export const addressContactInvalid = (supportPhone: string) => `Error phone/email, Need help? Please call: ${supportPhone}`;
+export const loginRequired = 'Please login to proceed';
+export const chooseDeliveryAddress = 'Please choose delivery address';
+export const biggerPurchase = (phone: string) => `For bigger purchase, please contact ${phone}`;
+export const notifyMeSaved = 'We will let you know when it is back in stock';
+export const lowStock = (name: string, variant: string, left: number) => `${name} - ${variant} only ${left} products left`;
+export const emailNotVerified = 'Email not verified, new magic link has been sent to your email';
+export const wrongCredentials = 'Wrong username or password';
+export const codeIncorrect = 'Code incorrect or expired';
+export const otpResent = 'OTP Resend successfull';
+export const couponApplied = (code: string) => `Coupon ${code} was successfully applied to cart`;
+export const couponRemoved = 'Coupon was removed';
+export const callOutsideHours = 'Customer Service Representatives are available between 10am and 6pm Sunday to Thursday, except holidays.';
+export const smsVerified = 'SMS verification successful';
+export const registrationSuccessful = 'Registration Successful';
+export const verifiedSuccessfully = 'Verified successfully';
+export const addAddressSuccess = 'Add address success';
+export const deleteSuccess = 'Delete success';
+export const createdNewUser = 'Created new user';
+export const offline = 'You seem to be offline, please check your connection';
+export const maintenanceTitle = 'Website under maintenance';
+export const maintenanceBody = "We'll be back soon!";
+export const passwordlessSent = 'Passwordless Login Link Sent';
+export const pleaseWait = (remaining: string) => `Please wait ${remaining}`;
+export const totalSearch = (n: number) => `Total Search (${n})`;
+export const searchNoResults = (term: string) => `No products found for "${term}". You may like these instead.`;
+export const searchNoSuggestions = (term: string) => `No products found for "${term}"`;
+export const searchTermEmpty = 'Type a product or brand name to search. You may like these instead.';
+export const serviceHours = 'Sunday to Thursday, 9:30 AM to 6:30 PM';
+export const notFound = 'Not found';
+export const badRequest = 'Please check the highlighted fields';
+export const internalError = 'Something went wrong, please try again';
+// Accounts: strings SPEC leaves open (issue 5), chosen here so the API and the UI say the same.
+export const accountNotFound = 'No account found with this email or phone';
+export const passwordTooShort = 'Password must be at least 8 characters';
+export const passwordTooLong = 'Password must be at most 128 characters';
+export const passwordMismatch = 'Passwords do not match';
+export const passwordOrOtp = 'Please enter your password or the code';
+export const birthdayInvalid = 'Please enter a valid date of birth';
+export const smsBdOnly = 'SMS codes are sent to Bangladeshi mobile numbers only';
+export const tooManyRequests = 'Too many requests, please try again later';
+export const passwordResetSent = 'If an account exists, a password reset link has been sent to its email';
+export const passwordResetInvalid = 'This password reset link is invalid or has expired';
+export const passwordChanged = 'Your password has been changed';
+export const linkInvalid = 'This link is invalid or has expired';
+export const profileSaved = 'Your profile has been saved';
+export const preferencesSaved = 'Your preferences have been saved';
+export const otpSent = 'A verification code has been sent';
+export const wishlistAdded = 'Added to your wishlist';
+export const wishlistRemoved = 'Removed from your wishlist';
+export const loggedOut = 'You have been logged out';
+// The bag: strings SPEC leaves open (issue 6), chosen here so the API and the UI say the same.
+export const bagTitle = 'Shopping bag';
+export const bagEmpty = 'Your bag is empty';
+export const bagRecommendations = 'You may also like';
+export const addToBag = 'Add to bag';
+export const addedToBag = 'Added to your bag';
+export const continueShopping = 'Continue shopping';
+export const checkout = 'Checkout';
+export const bagSubtotal = 'Subtotal';
+export const bagGiftTitle = 'Your free gift';
+export const bagFree = 'Free';
+export const offerSpend = (amount: string, gift: string) => `Add ${amount} more to get ${gift} free`;
+export const offerBuy = (more: number, product: string, gift: string) => `Add ${more} more ${product} to get ${gift} free`;
+export const privilegeRebate = (percent: number) => `Privilege card ${percent}% rebate`;
+export const cartNotFound = 'Bag not found';
+export const cartUnknownVariant = 'No such product variant';
+// Checkout, payments and orders: strings SPEC leaves open (issue 7), chosen here so the API and the UI say the same.
+export const couponInvalid = 'This coupon code is not valid';
+export const couponExpired = 'This coupon has expired';
+export const couponNotStarted = 'This coupon is not active yet';
+export const couponMinSpend = (amount: string) => `Spend ${amount} or more to use this coupon`;
+export const couponUsedUp = 'This coupon has reached its usage limit';
+export const couponAlreadyUsed = 'You have already used this coupon';
+export const couponNeedsItems = (more: number) => `Add ${more} more eligible ${more === 1 ? 'item' : 'items'} to use this coupon`;
+export const couponDroppedAddressChanged = (code: string) => `Coupon ${code} was removed because the delivery address changed`;
+export const sameDayUnavailable = (cutoff: string) => `Same day delivery is available inside Dhaka for orders placed before ${cutoff}`;
+export const addressNotFound = 'Address not found';
+export const addressUpdated = 'Address updated';
+export const addressNameRequired = 'Please enter the name of the recipient';
+export const addressDetailRequired = 'Please enter house, road and area details';
+export const divisionRequired = 'Please choose a division';
+export const districtRequired = 'Please choose a district';
+export const areaRequired = 'Please choose an area';
+export const storeRequired = 'Please choose a store';
+export const paymentMethodRequired = 'Please choose a payment method';
+export const paymentMethodUnavailable = 'This payment method is not available for this order';
+export const outOfStock = (name: string, variant: string) => `${name} - ${variant} is out of stock`;
+export const paymentStartFailed = 'The payment could not be started, please try again or choose another payment method';
+export const orderPlaced = 'Your order has been placed';
+export const orderNotFound = 'Order not found';
+export const paymentCancelled = 'Payment cancelled';
+export const paymentFailed = 'Payment failed';
+export const bagKept = 'Nothing was charged. Your bag is kept, so you can try again.';

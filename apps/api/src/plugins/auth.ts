@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX, AUTH_COOKIE } from '@store/shared/api';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Clock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { findSession, SESSION_TTL_MS } from '../modules/accounts/sessions.js';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@store/shared/api';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { AppError } from '../lib/errors.js';
 
 /** One error handler: field errors for bad input, the AppError contract for expected outcomes, 5xx hidden. */

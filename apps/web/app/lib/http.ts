@@ -1,6 +1,6 @@
 import { API_PREFIX, CSRF_HEADER, DEPARTMENT_HEADER, LOCATION_HEADER, type ApiErrorBody } from '@store/shared/api';
 import { STORAGE_KEYS } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { toast } from './toast';
 
 export type HttpError = { status: number; code: string; message: string; fields?: Record<string, string>; email?: string; retryAfter?: number };

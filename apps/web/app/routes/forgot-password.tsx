@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { AuthPage } from '../features/auth/auth-page';
 import { readContact } from '../features/auth/contact';
 import { Notice, PrimaryButton, TextField } from '../features/auth/form-controls';

@@ -1,5 +1,5 @@
 import type { PublicOrder } from '@store/shared/checkout';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginResponse } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { openLogin } from '../features/auth/auth-events';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { Notice } from '../features/auth/form-controls';

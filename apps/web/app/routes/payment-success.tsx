@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { ActionLink, OrderHero, OrderItems, totalText } from '../features/checkout/order-view';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';

@@ -34,11 +34,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (detail.status === 404 || detail.status === 400) notFoundResponse();
     throw data(detail.error, { status: 502 });
   }
+  const product = detail.data.data;
+  const origin = requestOrigin(request);
+  const crumbs = productCrumbs(product);
   return {
-    product: detail.data.data,
+    product,
     related: related.ok ? related.data.data : [],
     supportPhone: settings.ok ? settings.data.data.support_phone : '',
-    origin: requestOrigin(request),
+    origin,
+    crumbs,
+    // Built here, so the SEO code stays on the server; `meta` only places it.
+    seo: { ...productSeo(product), jsonLd: [productJsonLd(product, origin), breadcrumbJsonLd(crumbs, origin)] },
   };
 }
 
@@ -57,8 +63,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [{ title: pageTitle('Product not found') }];
-  const { product, origin } = data;
-  const seo = productSeo(product);
+  const { product, origin, seo } = data;
   const canonical = `${origin}${product.url}`;
   const image = product.images[0];
   return [
@@ -71,17 +76,15 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
     { property: 'og:url', content: canonical },
     ...(image ? [{ property: 'og:image', content: `${origin}${image.original}` }] : []),
     // In `meta`, so React Router removes it when the shopper navigates to another page (SPEC §2).
-    { 'script:ld+json': productJsonLd(product, origin) },
-    { 'script:ld+json': breadcrumbJsonLd(productCrumbs(product), origin) },
+    ...seo.jsonLd.map((json) => ({ 'script:ld+json': json })),
   ];
 };
 
 export default function Product({ loaderData }: Route.ComponentProps) {
-  const { product, related, supportPhone } = loaderData;
+  const { product, related, supportPhone, crumbs } = loaderData;
   const search = new URLSearchParams(useLocation().search);
   const variant = selectedVariant(product.product_variants, search.get('variant'));
   const perfume = perfumeTypeLabel(product.tags);
-  const crumbs = productCrumbs(product);
   return (
     <main className="pb-16">
       <div className="mx-auto max-w-7xl px-4 pt-4 lg:px-8 lg:pt-6">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PasswordResetPayloadSchema, type LoginResponse } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { fieldErrors } from '../features/account/zod-errors';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { Notice, PasswordField, PrimaryButton } from '../features/auth/form-controls';

@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router';
 import type { VerificationStatusResponse } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { getSessionUser } from '../features/account/session-user.server';
 import { AuthPage } from '../features/auth/auth-page';
 import { Notice } from '../features/auth/form-controls';

@@ -24,7 +24,7 @@ import { ctxOf } from './context.js';
 import { finishSocialLogin, listSocialProviders, signInWithSocial, startSocialLogin, type SocialFlow } from './social.js';
 import { AppError } from '../../lib/errors.js';
 import { resolveCountry } from '../session/region.js';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 const secret = z
   .string()

@@ -19,7 +19,7 @@ import {
   type VerifyResponse,
 } from '@store/shared/auth';
 import { PASSWORDLESS_COOLDOWN_MINUTES } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { isBdMobile } from '@store/shared/phone';
 import { AppError, rateLimited } from '../../lib/errors.js';
 import { customers, guests, socialIdentities } from './accounts.tables.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { LoginResponse, OtpSentResponse, RegisterResponse } from '@store/shared/auth';
 import { describeOnDatabases } from '../../test/app.js';
 import { latestCode, latestLink, outboxFor, TestBrowser } from './test-client.js';

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../test/app.js';
 import { outboxFor, TestBrowser, type OutboxRow } from './test-client.js';
 

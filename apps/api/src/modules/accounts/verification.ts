@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { formatWait, type OtpTimers } from '@store/shared/auth';
 import { PASSWORDLESS_COOLDOWN_MINUTES } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { AppError, rateLimited } from '../../lib/errors.js';
 import { getSiteSettings } from '../content/content.service.js';
 import { accountLinks, oneTimeCodes, type CodeChannel, type LinkPurpose } from './accounts.tables.js';

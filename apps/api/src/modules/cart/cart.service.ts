@@ -14,7 +14,7 @@ import {
 } from '@store/shared/cart';
 import { productUrl, type ProductCard, type ProductImage } from '@store/shared/catalog';
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';

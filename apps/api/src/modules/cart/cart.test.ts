@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart, CartLineItem } from '@store/shared/cart';
 import type { PublicConfig } from '@store/shared/content';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { discountedPrice } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { describeOnDatabases, type TestContext } from '../../test/app.js';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import {
   brands,
   categories,

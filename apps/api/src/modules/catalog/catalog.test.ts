@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { ProductCard, ProductDetail, ProductListResponse } from '@store/shared/catalog';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
 import { describeOnDatabases } from '../../test/app.js';
 import { brands, categories, departments, products, reviews, stockNotifications, variants } from './catalog.tables.js';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Address, AddressForm, AddressSnapshot } from '@store/shared/checkout';
 import type { AddressType } from '@store/shared/checkout-rules';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { findZone } from './bd-locations.js';

@@ -10,7 +10,7 @@ import {
   ShippingAddressPayloadSchema,
 } from '@store/shared/checkout';
 import { IDEMPOTENCY_HEADER } from '@store/shared/checkout-rules';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { badRequest } from '../../lib/errors.js';
 import { CART_COOKIE, mergeVisitorCart, mergeVisitorCartIntoGuest } from '../cart/index.js';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service.js';

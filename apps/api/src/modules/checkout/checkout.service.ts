@@ -27,7 +27,7 @@ import {
 } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import type { DepartmentKey } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';

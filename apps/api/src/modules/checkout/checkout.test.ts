@@ -10,7 +10,7 @@ import type {
   RemoveDiscountResponse,
 } from '@store/shared/checkout';
 import type { ApiErrorBody } from '@store/shared/api';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../test/app.js';
 import { outboxFor } from '../accounts/test-client.js';
 import { variants } from '../catalog/catalog.tables.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { evaluateCoupon, type CouponInput, type CouponRow } from './coupons.js';
 
 const now = new Date('2026-06-01T10:00:00Z');

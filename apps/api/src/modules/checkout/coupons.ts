@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppliedCoupon } from '@store/shared/checkout';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Cart } from '@store/shared/cart';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { PayResponse } from '@store/shared/checkout';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../test/app.js';
 import { products, variants } from '../catalog/catalog.tables.js';
 import { orders } from '../orders/orders.tables.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { AppError } from '../../lib/errors.js';
 import { getOwnOrder, getPublicOrder, getReceipt, listOwnOrders, type OrderOwner } from './orders.service.js';
 

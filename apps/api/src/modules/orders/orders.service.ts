@@ -10,7 +10,7 @@ import type {
   ReceiptResponse,
 } from '@store/shared/checkout';
 import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@store/shared/cart';
 import type { ApiErrorBody } from '@store/shared/api';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../test/app.js';
 import { outboxFor } from '../accounts/test-client.js';
 import { variants } from '../catalog/catalog.tables.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Facet, ProductCard, ProductListResponse } from '@store/shared/catalog';
 import type { DepartmentKey } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import {
   SEARCH_FALLBACK_PRODUCTS,
   type SearchQuery,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
 import type { Db } from '../../db/client.js';
 import { brands, categories, departments, products } from '../catalog/catalog.tables.js';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { WishlistAddResponse, WishlistResponse } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { getCards } from '../catalog/catalog.service.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { WishlistResponse } from '@store/shared/auth';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { describeOnDatabases } from '../../test/app.js';

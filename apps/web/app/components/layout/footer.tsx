@@ -4,7 +4,7 @@ import type { RootData } from '../../lib/root-data';
 import { SITE_NAME } from '../../lib/seo';
 import { ChevronIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { MenuIcon } from './menu-link';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 function FooterLink({ href, children }: { href: string; children: React.ReactNode }) {
   const cls = 'inline-flex items-center gap-2 py-1 text-sm text-neutral-300 hover:text-white';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { NotificationPrefs } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { Notice, PrimaryButton } from '../auth/form-controls';

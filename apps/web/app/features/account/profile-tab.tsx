@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { GENDERS, PasswordChangePayloadSchema, ProfileUpdatePayloadSchema, type Profile } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { Notice, PasswordField, PrimaryButton, TextField } from '../auth/form-controls';

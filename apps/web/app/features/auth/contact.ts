@@ -1,5 +1,5 @@
 import { ContactFieldSchema, parseContact } from '@store/shared/auth';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 /**
  * The modal's one "email or phone" field (SPEC §5), read with the shared schema: an email is

@@ -1,4 +1,4 @@
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { flushPendingWishlist } from '../wishlist/wishlist-store';

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ExistsResponse, LoginResponse, OtpSentResponse, OtpTimers, PasswordlessResponse, VerifyResponse } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { api, type HttpError } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { readContact } from './contact';

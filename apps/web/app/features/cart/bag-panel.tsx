@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Cart, CartLineItem, GiftVariant, LineImage, VariantOffer } from '@store/shared/cart';
 import type { ProductCard } from '@store/shared/catalog';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { BagIcon, CloseIcon } from '../../components/layout/icons';
 import { toast } from '../../lib/toast';

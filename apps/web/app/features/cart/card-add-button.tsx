@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductCard, ProductDetail } from '@store/shared/catalog';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { BagIcon } from '../../components/layout/icons';
 import { api } from '../../lib/http';
 import { addToBag } from './bag-store';

@@ -1,6 +1,6 @@
 import { isEmail, normalizeEmail } from '@store/shared/email';
 import { isBdMobile } from '@store/shared/phone';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 export type NotifyContact = { ok: true; body: { email: string } | { phone: string } } | { ok: false; error: string };
 

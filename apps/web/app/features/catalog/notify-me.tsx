@@ -1,29 +1,20 @@
-import { useId, useState } from 'react';
-import { messages } from '@store/shared/messages';
-import { api } from '../../lib/http';
-import { toast } from '../../lib/toast';
-import { parseNotifyContact } from './notify-contact';
+import { Suspense, lazy, useState } from 'react';
 
-/** Out of stock: 'Notify me' opens a small form for an email or a phone; the API stores the request. */
+const loadForm = () => import('./notify-me-form');
+/** The form's code loads when the shopper reaches for the button (or on the tap itself). */
+const NotifyMeForm = lazy(loadForm);
+const preloadForm = () => void loadForm();
+
+/** Out of stock: 'Notify me' opens a small form for an email or a phone (SPEC §2). */
 export function NotifyMe({ variantId }: { variantId: number }) {
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  if (done) {
-    return (
-      <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900" data-testid="notify-done">
-        {done}
-      </p>
-    );
-  }
   if (!open) {
     return (
       <button
         type="button"
         onClick={() => setOpen(true)}
+        onPointerEnter={preloadForm}
+        onFocus={preloadForm}
         className="w-full rounded-full bg-ink py-3.5 text-sm font-semibold tracking-wide text-white transition hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:w-auto sm:px-10"
       >
         Notify me
@@ -31,57 +22,8 @@ export function NotifyMe({ variantId }: { variantId: number }) {
     );
   }
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-2 rounded-xl border border-line p-4"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const parsed = parseNotifyContact(String(new FormData(e.currentTarget).get('contact') ?? ''));
-        if (!parsed.ok) {
-          setError(parsed.error);
-          return;
-        }
-        setBusy(true);
-        setError(null);
-        const res = await api.post<{ success: boolean; message: string }>(
-          '/notify-me/',
-          { variant_id: variantId, ...parsed.body },
-          { toasts: false, allow404: true },
-        );
-        setBusy(false);
-        if (res.ok) {
-          setDone(res.data.message);
-          toast.success(res.data.message);
-        } else {
-          const fields = res.error?.fields;
-          setError(fields?.email ?? fields?.phone ?? fields?.variant_id ?? res.error?.message ?? messages.offline);
-        }
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        Tell me when it is back in stock
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          name="contact"
-          type="text"
-          autoComplete="email"
-          autoFocus
-          placeholder="Email or phone number"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="min-w-0 flex-1 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none focus:border-ink aria-invalid:border-red-700"
-        />
-        <button type="submit" disabled={busy} className="rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60">
-          Notify me
-        </button>
-      </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="notify-error">
-          {error}
-        </p>
-      )}
-    </form>
+    <Suspense fallback={null}>
+      <NotifyMeForm variantId={variantId} />
+    </Suspense>
   );
 }

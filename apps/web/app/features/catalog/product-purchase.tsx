@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ProductDetail, ProductVariant } from '@store/shared/catalog';
 import { LOW_STOCK_THRESHOLD } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { addToBag } from '../cart/bag-store';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { NotifyMe } from './notify-me';

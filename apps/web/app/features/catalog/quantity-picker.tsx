@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MAX_LINE_QUANTITY } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 const stepClass =
   'inline-flex size-11 items-center justify-center text-xl text-ink transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:text-neutral-300 disabled:hover:bg-transparent';

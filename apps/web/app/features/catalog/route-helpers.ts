@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { ApiErrorBody } from '@store/shared/api';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 
 export const SITE_NAME = 'Glow Bazaar';
 

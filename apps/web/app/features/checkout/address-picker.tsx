@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Address, AddressFormInput, BdDivision } from '@store/shared/checkout';
 import { ZONE_LABELS, type AddressType } from '@store/shared/checkout-rules';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { toast } from '../../lib/toast';
 import { AddressForm, EMPTY_ADDRESS } from './address-form';
 import { checkoutApi, toForm } from './checkout-api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicOrder } from '@store/shared/checkout';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { affiliateFrom, guestPhoneError, payErrorMessage, purchaseEvent, validateAddress } from './checkout-logic';
 
 describe('checkout logic', () => {

@@ -1,7 +1,7 @@
 import type { Cart } from '@store/shared/cart';
 import type { AddressFormInput, PublicOrder } from '@store/shared/checkout';
 import { CURRENCY } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { isBdMobile } from '@store/shared/phone';
 import type { HttpError } from '../../lib/http';
 import type { AnalyticsProduct, DataLayerEvent } from '../site/analytics';

@@ -10,7 +10,7 @@ import type {
 } from '@store/shared/checkout';
 import { nextPathAfterOrder, ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { BagIcon, ChevronIcon, ShieldIcon } from '../../components/layout/icons';
 import type { HttpError, HttpResult } from '../../lib/http';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CheckoutSummary } from '@store/shared/checkout';
 import { OTP_LENGTH } from '@store/shared/constants';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { UserIcon } from '../../components/layout/icons';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../auth/auth-events';

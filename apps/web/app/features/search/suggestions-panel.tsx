@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatTaka } from '@store/shared/money';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import type { SuggestionsResponse } from '@store/shared/search';
 
 type Props = {

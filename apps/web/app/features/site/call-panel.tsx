@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { ClockIcon, CloseIcon, HeadsetIcon, PhoneIcon } from '../../components/layout/icons';
 import { displayPhone, telHref } from '../../lib/contact';
 import { useModalDialog } from '../../lib/use-modal-dialog';

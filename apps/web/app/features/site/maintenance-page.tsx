@@ -1,4 +1,4 @@
-import { messages } from '@store/shared/messages';
+import * as messages from '@store/shared/messages';
 import { displayPhone, telHref } from '../../lib/contact';
 import { SITE_NAME } from '../../lib/seo';
 
