@@ -69,6 +69,16 @@ describe('PageCache', () => {
       expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['page / #1']));
     });
 
+    it('is not kept when clear() comes while it renders (it may predate the change)', async () => {
+      const during = ctx.app.inject({ url: '/' });
+      await new Promise((r) => setTimeout(r, 5)); // the render is under way
+      ctx.cache.clear();
+      expect((await during).body).toBe('page / #1');
+      const after = await ctx.app.inject({ url: '/' });
+      expect(after.headers['x-page-cache']).toBe('MISS');
+      expect(after.body).toBe('page / #2');
+    });
+
     it('is forgotten on clear()', async () => {
       await ctx.app.inject({ url: '/' });
       ctx.cache.clear();

@@ -22,6 +22,7 @@ const MAX_BYTES = 64 * 1024 * 1024;
 type Encoding = 'br' | 'gzip' | 'identity';
 
 type Entry = {
+  key: string;
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -51,6 +52,8 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<Entry | null>>();
   private bytes = 0;
+  /** Bumped by clear(): a render started before it may predate the change, so it is not kept. */
+  private generation = 0;
 
   constructor(private readonly ttlMs: number) {}
 
@@ -92,15 +95,21 @@ export class PageCache {
   }
 
   clear(): void {
+    this.generation++;
     this.entries.clear();
+    this.pending.clear();
     this.bytes = 0;
   }
 
   /** Renders once for everyone asking for `key` meanwhile; keeps the answer when it may be shared. */
   private load(key: string, render: () => Promise<Response>): Promise<Entry | Response> {
-    const loading = render().then(async (response): Promise<Entry | Response> =>
-      shareable(response) ? this.store(key, response.status, response.headers, Buffer.from(await response.arrayBuffer())) : response,
-    );
+    const generation = this.generation;
+    const loading = render().then(async (response): Promise<Entry | Response> => {
+      if (!shareable(response)) return response;
+      const body = Buffer.from(await response.arrayBuffer());
+      const entry = this.entryOf(key, response.status, response.headers, body);
+      return generation === this.generation ? this.store(entry) : entry;
+    });
     const shared = loading.then(
       (result) => (result instanceof Response ? null : result),
       () => null,
@@ -112,14 +121,17 @@ export class PageCache {
     return loading;
   }
 
-  private store(key: string, status: number, responseHeaders: Headers, body: Buffer): Entry {
+  private entryOf(key: string, status: number, responseHeaders: Headers, body: Buffer): Entry {
     const headers: [string, string][] = [];
     for (const [name, value] of responseHeaders) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
     const now = Date.now();
-    const entry: Entry = { status, headers, body, encoded: {}, storedAt: now, expires: now + this.ttlMs, bytes: body.length };
-    const previous = this.entries.get(key);
-    if (previous) this.remove(key, previous);
-    this.entries.set(key, entry);
+    return { key, status, headers, body, encoded: {}, storedAt: now, expires: now + this.ttlMs, bytes: body.length };
+  }
+
+  private store(entry: Entry): Entry {
+    const previous = this.entries.get(entry.key);
+    if (previous) this.remove(entry.key, previous);
+    this.entries.set(entry.key, entry);
     this.bytes += entry.bytes;
     this.evict();
     return entry;
@@ -159,8 +171,12 @@ export class PageCache {
       encoding === 'br'
         ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
         : gzipSync(entry.body, { level: 6 });
-    entry.bytes += body.length;
-    this.bytes += body.length;
+    // Counted only while the entry is the one kept (a page sent to requests that waited on a render
+    // cleared meanwhile is not).
+    if (this.entries.get(entry.key) === entry) {
+      entry.bytes += body.length;
+      this.bytes += body.length;
+    }
     return body;
   }
 }

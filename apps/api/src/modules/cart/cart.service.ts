@@ -17,8 +17,8 @@ import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@s
 import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
+import { SharedCache } from '../../lib/shared-cache.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
 import { brands, departments, products, variants } from '../catalog/catalog.tables.js';
 import { cardColumns, toCard } from '../catalog/catalog.service.js';
 import { cartLines, carts, giftRules, privilegeCards } from './cart.tables.js';
@@ -396,7 +396,7 @@ async function rebateFor(db: Db, owner: CartOwner, subtotal: number): Promise<Ca
 }
 
 const RECOMMENDATIONS = 8;
-const recommendationCache = new TtlCache<ProductCard[]>(60_000, 50);
+const recommendationCache = new SharedCache<ProductCard[]>(60_000, 50);
 const dbIds = new WeakMap<Db, number>();
 let nextDbId = 1;
 function dbKey(db: Db): number {
@@ -407,7 +407,7 @@ function dbKey(db: Db): number {
 
 /** The department's best-rated products in stock, for an empty bag. */
 function recommendations(db: Db, department: DepartmentKey): Promise<ProductCard[]> {
-  return recommendationCache.getOrLoad(`${dbKey(db)}:${department}`, async () => {
+  return recommendationCache.get(`${dbKey(db)}:${department}`, async () => {
     const rows = await db
       .select(cardColumns)
       .from(products)

@@ -4,7 +4,8 @@ import { NotifyMeSchema } from '@store/shared/catalog';
 import { listingQuery, ProductsQuerySchema, searchQuery } from '@store/shared/search';
 import { searchProducts } from '../search/index.js';
 import { DEPARTMENT_KEYS } from '@store/shared/constants';
-import { getBrand, getProduct, listBrands, listProducts, listRelated, requestStockNotification } from './catalog.service.js';
+import { createCatalogAnswers } from './catalog.cache.js';
+import { getBrand, listBrands, listRelated, requestStockNotification } from './catalog.service.js';
 
 const handle = z
   .string()
@@ -12,7 +13,14 @@ const handle = z
   .max(200)
   .regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
 
+/** What Fastify sends for a returned object on a route without a response schema. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The listing and the product detail are served from a short-lived cache of their JSON (catalog.cache.ts).
+  const answers = createCatalogAnswers(app.db);
+  app.addHook('onClose', async () => answers.close());
+
   app.get(
     '/products/',
     {
@@ -22,18 +30,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: ProductsQuerySchema,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { search } = request.query;
-      return search === undefined
-        ? listProducts(app.db, listingQuery(request.query))
-        : searchProducts(app.db, searchQuery({ ...request.query, search }), request.department);
+      if (search !== undefined) return searchProducts(app.db, searchQuery({ ...request.query, search }), request.department);
+      return reply.type(JSON_TYPE).send(await answers.listing(listingQuery(request.query)));
     },
   );
 
   app.get(
     '/products/:brand/:handle/',
     { schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ brand: handle, handle }) } },
-    async (request) => ({ data: await getProduct(app.db, request.params.brand, request.params.handle) }),
+    async (request, reply) => reply.type(JSON_TYPE).send(await answers.product(request.params.brand, request.params.handle)),
   );
 
   app.get(

@@ -14,8 +14,9 @@ import {
 import { discountedPrice } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { onContentChange } from '../../lib/content-changes.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { SharedCache } from '../../lib/shared-cache.js';
 import * as messages from '@store/shared/messages';
 import {
   brands,
@@ -98,18 +99,71 @@ export function toCard(row: CardRow): ProductCard {
   };
 }
 
-const facetCache = new TtlCache<ProductListResponse['facets']>(60_000, 200);
+/**
+ * How long catalog answers (a listing, a product, a listing's total) are served from memory.
+ * Changes made through this process (stock taken by an order, a setting) clear them at once through
+ * contentChanged(); changes made elsewhere (a seed run, another instance) show within this time.
+ */
+export const CATALOG_ANSWER_TTL_MS = 5_000;
+
+// Keys start with the database's number, so tests running two databases in one process never share entries.
+const dbIds = new WeakMap<Db, number>();
+let nextDbId = 1;
+function dbKey(db: Db): number {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = nextDbId++));
+  return id;
+}
+
+const facetCache = new SharedCache<ProductListResponse['facets']>(60_000, 200);
+/** A listing's total per filter set: paging through a listing or changing its sort counts once. */
+const countCache = new SharedCache<number>(CATALOG_ANSWER_TTL_MS, 5_000);
 /** Sanitising costs a fraction of a millisecond per page view; the result is kept while the stored HTML is unchanged. */
-const bodyCache = new TtlCache<{ raw: string; clean: string }>(10 * 60_000, 2000);
+const bodyCache = new SharedCache<{ raw: string; clean: string }>(10 * 60_000, 2000);
+
+// Facets and totals follow what is published and in stock: forgotten on every change made here.
+onContentChange(() => {
+  facetCache.clear();
+  countCache.clear();
+});
 
 export function clearCatalogCaches() {
   facetCache.clear();
+  countCache.clear();
   bodyCache.clear();
+}
+
+/**
+ * The listing query in one canonical form, so equivalent URLs share cache entries: the fields in
+ * one order, `false` switches and empty handles dropped (they filter nothing), the brand list
+ * trimmed, deduplicated and sorted. Defaults (sort, page, page_size) are applied by the schema.
+ * The answer for the canonical query is the answer for the original.
+ */
+export function normaliseListingQuery(q: ProductListQuery): ProductListQuery {
+  const out: ProductListQuery = { sort: q.sort, page: q.page, page_size: q.page_size };
+  if (q.department !== undefined) out.department = q.department;
+  if (q.brand) {
+    const handles = [...new Set(q.brand.split(',').map((h) => h.trim()))].filter(Boolean).sort();
+    // A list of nothing but commas and spaces matches no brand, unlike no brand filter at all: keep it so.
+    out.brand = handles.length ? handles.join(',') : ',';
+  }
+  if (q.category) out.category = q.category;
+  if (q.collection) out.collection = q.collection;
+  if (q.price_min !== undefined) out.price_min = q.price_min;
+  if (q.price_max !== undefined) out.price_max = q.price_max;
+  if (q.on_sale) out.on_sale = true;
+  if (q.in_stock) out.in_stock = true;
+  return out;
+}
+
+/** The part of a canonical listing query that decides which products match (not their order or page). */
+function filterKey(db: Db, q: ProductListQuery): string {
+  return JSON.stringify([dbKey(db), q.department, q.brand, q.category, q.collection, q.price_min, q.price_max, q.on_sale, q.in_stock]);
 }
 
 function cleanBodyHtml(productId: number, raw: string): string {
   const key = String(productId);
-  const hit = bodyCache.get(key);
+  const hit = bodyCache.peek(key);
   if (hit && hit.raw === raw) return hit.clean;
   const clean = sanitizeBodyHtml(raw);
   bodyCache.set(key, { raw, clean });
@@ -177,8 +231,8 @@ const ORDER = {
  * shopper can switch: brands and the price range follow the category, categories follow the brands.
  */
 async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
-  const key = `${q.department ?? '*'}|${q.category ?? ''}|${q.collection ?? ''}|${q.brand ?? ''}`;
-  return facetCache.getOrLoad(key, async () => {
+  const key = JSON.stringify([dbKey(db), q.department, q.category, q.collection, q.brand]);
+  return facetCache.get(key, async () => {
     const open = { price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
     const [brandScope, categoryScope] = await Promise.all([
       filters(db, { ...q, ...open, brand: undefined }),
@@ -214,11 +268,12 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
   });
 }
 
-export async function listProducts(db: Db, q: ProductListQuery): Promise<ProductListResponse> {
+export async function listProducts(db: Db, query: ProductListQuery): Promise<ProductListResponse> {
+  const q = normaliseListingQuery(query);
   const [where, facets] = await Promise.all([filters(db, q), loadFacets(db, q)]);
   if (where === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets };
   const condition = and(...where);
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(cardColumns)
       .from(products)
@@ -227,9 +282,12 @@ export async function listProducts(db: Db, q: ProductListQuery): Promise<Product
       .orderBy(...ORDER[q.sort])
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    db.select({ n: count() }).from(products).where(condition),
+    countCache.get(filterKey(db, q), async () => {
+      const [row] = await db.select({ n: count() }).from(products).where(condition);
+      return Number(row?.n ?? 0);
+    }),
   ]);
-  return { count: Number(totals[0]?.n ?? 0), page: q.page, page_size: q.page_size, results: rows.map(toCard), facets };
+  return { count: total, page: q.page, page_size: q.page_size, results: rows.map(toCard), facets };
 }
 
 /** Cards for the given product ids, in the order given. */

@@ -81,13 +81,27 @@ export const products = pgTable(
     reviewCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  // The listing's sorts, each with and without a department, read in index order. A plain `desc` in
+  // ORDER BY means NULLS FIRST, and an index built DESC NULLS LAST (drizzle's `.desc()`) cannot give
+  // that order even on NOT NULL columns, so these say `.desc().nullsFirst()`.
   (t) => [
-    index('products_department_created_idx').on(t.departmentId, t.createdAt.desc(), t.id.desc()),
+    index('products_department_created_idx').on(t.departmentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // price_asc forwards, price_desc backwards.
     index('products_department_price_idx').on(t.departmentId, t.minDiscountedPrice, t.id),
+    index('products_price_idx').on(t.minDiscountedPrice, t.id),
+    index('products_department_top_rated_idx').on(
+      t.departmentId,
+      t.rating.desc().nullsFirst(),
+      t.reviewCount.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('products_top_rated_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The search's popular products read this one in order (rating desc nulls last, id).
     index('products_department_rating_idx').on(t.departmentId, t.rating.desc(), t.id),
-    index('products_brand_idx').on(t.brandId, t.createdAt.desc()),
-    index('products_category_idx').on(t.categoryId, t.createdAt.desc()),
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // A brand's or a category's newest (listings of one brand, related products).
+    index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('products_max_discount_range', sql`${t.maxDiscountValue} between 0 and 100`),
   ],
 );
@@ -155,7 +169,10 @@ export const reviews = pgTable(
     approved: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reviews_product_idx').on(t.productId, t.createdAt.desc()), check('reviews_star_range', sql`${t.star} between 1 and 5`)],
+  (t) => [
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc().nullsFirst()),
+    check('reviews_star_range', sql`${t.star} between 1 and 5`),
+  ],
 );
 
 /**

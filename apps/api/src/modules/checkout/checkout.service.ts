@@ -31,6 +31,7 @@ import * as messages from '@store/shared/messages';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { contentChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { customers, guests } from '../accounts/accounts.tables.js';
 import { clearCart, getCart, getCartForCheckout, type CartOwner } from '../cart/index.js';
@@ -560,6 +561,8 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
     if (err instanceof IdempotencyKeyTaken) throw new AppError('conflict', messages.internalError);
     throw err;
   }
+  // Committed: the stock it took shows in listings and product pages from the next request on.
+  contentChanged();
 
   const { order, payment, start } = placed;
   if (payment && start) {

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { contentChanged, onContentChange } from '../../lib/content-changes.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { SharedCache } from '../../lib/shared-cache.js';
 import { collectionProducts, collections, departments } from '../catalog/catalog.tables.js';
 import { getCards, getCardsByHandle } from '../catalog/catalog.service.js';
 import { banners, blogPosts, footerGroups, footerLinks, navItems, pages, settings, storeLocations } from './content.tables.js';
@@ -46,7 +46,7 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
 };
 
 /** Settings change rarely and are read on every page: a few seconds of staleness buys a lot. */
-const cache = new TtlCache<unknown>(5_000, 100);
+const cache = new SharedCache<unknown>(5_000, 100);
 onContentChange(() => cache.clear());
 
 /** Forgets every cached read in this process (after a seed run, between tests). */
@@ -56,7 +56,7 @@ export function clearContentCaches() {
 
 /** The stored value of a setting (possibly partial, possibly absent); callers merge their own defaults. */
 async function readStoredSetting(db: Db, key: string): Promise<Record<string, unknown>> {
-  return cache.getOrLoad(`setting:${key}`, async () => {
+  return cache.get(`setting:${key}`, async () => {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
     return (row?.value as Record<string, unknown> | undefined) ?? {};
   }) as Promise<Record<string, unknown>>;
@@ -109,7 +109,7 @@ async function resolvePromotes(db: Db, rows: NavRow[]): Promise<Map<number, Prom
 }
 
 export async function getNavigation(db: Db, menu: 'beauty' | 'kids'): Promise<NavItem[]> {
-  return cache.getOrLoad(`nav:${menu}`, async () => {
+  return cache.get(`nav:${menu}`, async () => {
     const rows = await db.select().from(navItems).where(eq(navItems.menu, menu)).orderBy(asc(navItems.position), asc(navItems.id));
     const promotes = await resolvePromotes(db, rows);
     const toItem = (r: NavRow): NavItem => ({
@@ -134,7 +134,7 @@ export async function getNavigation(db: Db, menu: 'beauty' | 'kids'): Promise<Na
 }
 
 export async function getFooter(db: Db, menu: 'beauty' | 'kids'): Promise<FooterGroup[]> {
-  return cache.getOrLoad(`footer:${menu}`, async () => {
+  return cache.get(`footer:${menu}`, async () => {
     const groups = await db.select().from(footerGroups).where(eq(footerGroups.menu, menu)).orderBy(asc(footerGroups.position));
     const links = groups.length
       ? await db
@@ -172,7 +172,7 @@ export async function getSiteConfig(db: Db, menu: 'beauty' | 'kids'): Promise<Si
 export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn: boolean; bd: boolean }): Promise<HomeResponse> {
   const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, departmentKey));
   if (!dept) throw notFound('Department not found');
-  const sections = (await cache.getOrLoad(`home:${departmentKey}`, async () => {
+  const sections = (await cache.get(`home:${departmentKey}`, async () => {
     const [bannerRows, collectionRows] = await Promise.all([
       db.select().from(banners).where(eq(banners.departmentId, dept.id)).orderBy(asc(banners.position)),
       db
@@ -242,7 +242,7 @@ export async function getPublicConfig(
 
 /** Rich text is sanitised once per cache period, not on every request: pages are read far more than written. */
 export async function getPage(db: Db, handle: string): Promise<Page> {
-  return cache.getOrLoad(`page:${handle}`, async () => {
+  return cache.get(`page:${handle}`, async () => {
     const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
     if (!row) throw notFound('Page not found');
     return {
@@ -286,7 +286,7 @@ export async function listBlogPosts(
 }
 
 export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
-  return cache.getOrLoad(`blog:${slug}`, async () => {
+  return cache.get(`blog:${slug}`, async () => {
     const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
     if (!row) throw notFound('Article not found');
     return { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) };

@@ -5,6 +5,7 @@ import type { PaymentMethod } from '@store/shared/checkout-rules';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { contentChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { BKASH_OK, BkashClient, GatewayError, poishaOf } from './bkash-client.js';
 import { gatewayConfig, publicBase } from './config.js';
@@ -209,6 +210,8 @@ export class Payments {
       }
       throw err;
     }
+    // Committed: a failed or cancelled payment cancels its order, which gave the stock back.
+    if (changed && to !== 'paid') contentChanged();
     if (changed && to === 'paid') {
       await this.deps.hooks
         .afterPaid(payment.orderId)
@@ -452,7 +455,7 @@ export class Payments {
       throw err;
     }
     const at = this.deps.clock.now();
-    return this.db.transaction(async (tx) => {
+    const refunded = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(payments)
         .set({ status: 'refunded', refundedAmount: payment.amount, updatedAt: at })
@@ -462,6 +465,9 @@ export class Payments {
       await this.deps.hooks.refunded(tx, row, at);
       return row;
     });
+    // Committed: a refund cancels an order not yet shipped, which gave the stock back.
+    contentChanged();
+    return refunded;
   }
 
   /**

@@ -12,7 +12,8 @@ import {
   type SuggestionsResponse,
 } from '@store/shared/search';
 import type { Db } from '../../db/client.js';
-import { TtlCache } from '../../lib/ttl-cache.js';
+import { onContentChange } from '../../lib/content-changes.js';
+import { SharedCache } from '../../lib/shared-cache.js';
 import { AnswerCache } from './answer-cache.js';
 import { cardColumns, getCards, toCard } from '../catalog/catalog.service.js';
 import { brands, departments, products } from '../catalog/catalog.tables.js';
@@ -38,15 +39,19 @@ export type ResolvedTerm = { term: string; tsquery: string | null; exact: string
 // Sizes bound memory: a results page answer is about 20 kB, a suggestions answer about 2 kB.
 function newCaches() {
   return {
-    term: new TtlCache<ResolvedTerm>(60_000, 10_000),
-    department: new TtlCache<number | null>(60_000, 16),
-    popular: new TtlCache<ProductCard[]>(60_000, 16),
+    term: new SharedCache<ResolvedTerm>(60_000, 10_000),
+    department: new SharedCache<number | null>(60_000, 16),
+    popular: new SharedCache<ProductCard[]>(60_000, 16),
     results: new AnswerCache<SearchResponse>(ANSWER_TTL_MS, 2_000),
     suggestions: new AnswerCache<SuggestionsResponse>(ANSWER_TTL_MS, 10_000),
-    redirects: new TtlCache<SearchRedirects>(5_000, 1),
+    redirects: new SharedCache<SearchRedirects>(5_000, 1),
   };
 }
-const cachesByDb = new WeakMap<Db, ReturnType<typeof newCaches>>();
+let cachesByDb = new WeakMap<Db, ReturnType<typeof newCaches>>();
+// Answers carry stock and settings (redirect words): a change made here drops them all.
+onContentChange(() => {
+  cachesByDb = new WeakMap();
+});
 function caches(db: Db) {
   let c = cachesByDb.get(db);
   if (!c) cachesByDb.set(db, (c = newCaches()));
@@ -65,7 +70,7 @@ async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** The redirect words of settings key 'search_redirects'; missing or malformed parts count as none. */
 export async function getSearchRedirects(db: Db): Promise<SearchRedirects> {
-  return caches(db).redirects.getOrLoad('rules', async () => {
+  return caches(db).redirects.get('rules', async () => {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'search_redirects'));
     const value = (row?.value ?? {}) as Partial<SearchRedirects>;
     const luxury = value.luxury;
@@ -86,7 +91,7 @@ type WordRow = { i: number; known: boolean; stop: boolean; candidates: [string, 
  * One round trip; each word's lookup uses the trigram index of search_words.
  */
 export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
-  return caches(db).term.getOrLoad(term, async () => {
+  return caches(db).term.get(term, async () => {
     const words = tokenize(term);
     const pattern = Array.from(term).length >= MIN_SUBSTRING_LENGTH ? containsPattern(term) : null;
     if (words.length === 0) return { term, tsquery: null, exact: null, pattern };
@@ -125,7 +130,7 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
 }
 
 async function departmentId(db: Db, key: DepartmentKey): Promise<number | null> {
-  return caches(db).department.getOrLoad(key, async () => {
+  return caches(db).department.get(key, async () => {
     const [row] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, key));
     return row?.id ?? null;
   });
@@ -263,7 +268,7 @@ async function matchPass(db: Db, scope: SQL[], match: Match, resolved: ResolvedT
 /** Top-rated products in stock, read in the order of the department's rating index: what a shopper is offered when a search finds nothing. */
 export async function popularProducts(db: Db, deptId: number | null): Promise<ProductCard[]> {
   if (deptId === null) return [];
-  return caches(db).popular.getOrLoad(String(deptId), async () => {
+  return caches(db).popular.get(String(deptId), async () => {
     const rows = await db
       .select(cardColumns)
       .from(products)
