@@ -64,3 +64,13 @@ export function wrapPglite(client: PGlite): Database {
 export async function connect(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
   return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts.poolSize) : connectPglite(opts.dataDir);
 }
+
+const dbIds = new WeakMap<Db, number>();
+let nextDbId = 1;
+
+/** A number per database handle, for in-process cache keys: tests running two databases in one process never share entries. */
+export function dbKey(db: Db): number {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = nextDbId++));
+  return id;
+}

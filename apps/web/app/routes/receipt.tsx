@@ -1,8 +1,7 @@
 import type { AddressSnapshot, ReceiptResponse } from '@store/shared/checkout';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import { formatTaka } from '@store/shared/money';
-import { orderDate, StatusChips } from '../features/checkout/order-view';
-import { TotalsRows } from '../features/checkout/summary-parts';
+import { OrderTotals, orderDate, StatusChips } from '../features/checkout/order-view';
 import { apiGet } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle, SITE_NAME } from '../lib/seo';
@@ -121,19 +120,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         </table>
 
         <div className="mt-4 border-t border-line pt-4 sm:ml-auto sm:max-w-xs">
-          <TotalsRows
-            t={{
-              subtotal: order.subtotal,
-              rebate: order.rebate,
-              discount: order.discount,
-              shipping: order.shipping,
-              shipping_waived: order.shipping_waived,
-              total: order.total,
-              couponCode: order.coupon_code,
-              shippingLabel: order.store_location ? 'Store pickup' : null,
-              shippingKnown: true,
-            }}
-          />
+          <OrderTotals order={order} />
         </div>
         <footer className="mt-8 border-t border-line pt-4 text-center text-xs text-muted">
           Thank you for shopping with {SITE_NAME}. Questions? Call {contact?.support_phone ?? ''} or write to {contact?.support_email ?? ''}

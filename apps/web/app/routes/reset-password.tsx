@@ -4,7 +4,7 @@ import { PasswordResetPayloadSchema, type LoginResponse } from '@store/shared/au
 import * as messages from '@store/shared/messages';
 import { fieldErrors } from '../features/account/zod-errors';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
-import { Notice, PasswordField, PrimaryButton } from '../features/auth/form-controls';
+import { NewPasswordFields, Notice, PrimaryButton } from '../features/auth/form-controls';
 import { goAfterSignIn } from '../features/auth/session';
 import { apiTry } from '../lib/api.server';
 import { api } from '../lib/http';
@@ -82,21 +82,7 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
   return (
     <AuthPage title="Choose a new password">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <PasswordField
-          label="New password"
-          value={values.password}
-          onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-          error={errors.password}
-          autoComplete="new-password"
-          autoFocus
-        />
-        <PasswordField
-          label="Confirm new password"
-          value={values.password_confirm}
-          onChange={(e) => setValues({ ...values, password_confirm: e.currentTarget.value })}
-          error={errors.password_confirm}
-          autoComplete="new-password"
-        />
+        <NewPasswordFields values={values} errors={errors} onChange={setValues} autoFocus />
         {failure && <Notice tone="error">{failure}</Notice>}
         <PrimaryButton busy={busy}>Save and sign in</PrimaryButton>
       </form>

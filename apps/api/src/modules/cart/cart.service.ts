@@ -16,7 +16,7 @@ import { productUrl, type ProductCard, type ProductImage } from '@store/shared/c
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
-import type { Db } from '../../db/client.js';
+import { dbKey, type Db } from '../../db/client.js';
 import { SharedCache } from '../../lib/shared-cache.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { brands, departments, products, variants } from '../catalog/catalog.tables.js';
@@ -397,13 +397,6 @@ async function rebateFor(db: Db, owner: CartOwner, subtotal: number): Promise<Ca
 
 const RECOMMENDATIONS = 8;
 const recommendationCache = new SharedCache<ProductCard[]>(60_000, 50);
-const dbIds = new WeakMap<Db, number>();
-let nextDbId = 1;
-function dbKey(db: Db): number {
-  let id = dbIds.get(db);
-  if (id === undefined) dbIds.set(db, (id = nextDbId++));
-  return id;
-}
 
 /** The department's best-rated products in stock, for an empty bag. */
 function recommendations(db: Db, department: DepartmentKey): Promise<ProductCard[]> {

@@ -12,7 +12,7 @@ import {
   type ProductListResponse,
 } from '@store/shared/catalog';
 import { discountedPrice } from '@store/shared/money';
-import type { Db } from '../../db/client.js';
+import { dbKey, type Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { onContentChange } from '../../lib/content-changes.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
@@ -106,14 +106,6 @@ export function toCard(row: CardRow): ProductCard {
  */
 export const CATALOG_ANSWER_TTL_MS = 5_000;
 
-// Keys start with the database's number, so tests running two databases in one process never share entries.
-const dbIds = new WeakMap<Db, number>();
-let nextDbId = 1;
-function dbKey(db: Db): number {
-  let id = dbIds.get(db);
-  if (id === undefined) dbIds.set(db, (id = nextDbId++));
-  return id;
-}
 
 const facetCache = new SharedCache<ProductListResponse['facets']>(60_000, 200);
 /** A listing's total per filter set: paging through a listing or changing its sort counts once. */

@@ -4,7 +4,7 @@ import { GENDERS, PasswordChangePayloadSchema, ProfileUpdatePayloadSchema, type 
 import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
-import { Notice, PasswordField, PrimaryButton, TextField } from '../auth/form-controls';
+import { NewPasswordFields, Notice, PasswordField, PrimaryButton, TextField } from '../auth/form-controls';
 import { fieldErrors } from './zod-errors';
 
 export function ProfileTab({ profile }: { profile: Profile }) {
@@ -157,20 +157,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           autoComplete="current-password"
         />
       )}
-      <PasswordField
-        label="New password"
-        value={values.password}
-        onChange={(e) => setValues({ ...values, password: e.currentTarget.value })}
-        error={errors.password}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label="Confirm new password"
-        value={values.password_confirm}
-        onChange={(e) => setValues({ ...values, password_confirm: e.currentTarget.value })}
-        error={errors.password_confirm}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields values={values} errors={errors} onChange={setValues} />
       {failure && <Notice tone="error">{failure}</Notice>}
       <PrimaryButton busy={busy} className="sm:w-auto sm:self-start">
         {hasPassword ? 'Change password' : 'Set password'}

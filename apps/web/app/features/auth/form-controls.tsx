@@ -70,6 +70,41 @@ export function PasswordField(props: { label: string; error?: string | undefined
   );
 }
 
+export type NewPassword = { password: string; password_confirm: string };
+
+/** A new password and its confirmation, as the reset page and the profile ask for them. */
+export function NewPasswordFields<T extends NewPassword>({
+  values,
+  errors,
+  onChange,
+  autoFocus,
+}: {
+  values: T;
+  errors: Record<string, string>;
+  onChange: (values: T) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        value={values.password}
+        onChange={(e) => onChange({ ...values, password: e.currentTarget.value })}
+        error={errors.password}
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+      />
+      <PasswordField
+        label="Confirm new password"
+        value={values.password_confirm}
+        onChange={(e) => onChange({ ...values, password_confirm: e.currentTarget.value })}
+        error={errors.password_confirm}
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
+
 export function FieldError({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1 text-sm text-red-700" data-testid="field-error">

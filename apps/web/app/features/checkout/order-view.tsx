@@ -167,19 +167,7 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
       </dl>
       <LineList lines={lines} />
       <div className="mt-4 border-t border-line pt-4">
-        <TotalsRows
-          t={{
-            subtotal: order.subtotal,
-            rebate: order.rebate,
-            discount: order.discount,
-            shipping: order.shipping,
-            shipping_waived: order.shipping_waived,
-            total: order.total,
-            couponCode: order.coupon_code,
-            shippingLabel: order.store_location ? 'Store pickup' : null,
-            shippingKnown: true,
-          }}
-        />
+        <OrderTotals order={order} />
       </div>
       {order.store_location ? (
         <p className="mt-4 rounded-xl bg-brand-soft/50 p-3 text-sm text-ink">
@@ -189,6 +177,29 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
         </p>
       ) : null}
     </section>
+  );
+}
+
+type OrderMoney = Pick<PublicOrder, 'subtotal' | 'rebate' | 'discount' | 'shipping' | 'shipping_waived' | 'total' | 'coupon_code'> & {
+  store_location: object | null;
+};
+
+/** A placed order's totals, as the account, the confirmation pages and the receipt show them. */
+export function OrderTotals({ order }: { order: OrderMoney }) {
+  return (
+    <TotalsRows
+      t={{
+        subtotal: order.subtotal,
+        rebate: order.rebate,
+        discount: order.discount,
+        shipping: order.shipping,
+        shipping_waived: order.shipping_waived,
+        total: order.total,
+        couponCode: order.coupon_code,
+        shippingLabel: order.store_location ? 'Store pickup' : null,
+        shippingKnown: true,
+      }}
+    />
   );
 }
 
