@@ -217,8 +217,12 @@ test('menu items for signed-in shoppers stay hidden unless the stored location i
     return page.getByRole('dialog', { name: 'Menu' }).getByText(restricted.title, { exact: true });
   };
 
+  // The first page asks the API for the region (once per browser session) and stores its answer:
+  // that answer must be in before the test stores BD, or it would clear BD again.
+  const regionAsked = page.waitForResponse((r) => r.url().includes('/api/v1/region/'));
   await page.goto('/');
   await hydrated(page);
+  await (await regionAsked).finished();
   await expect(await menuLinks()).toHaveCount(0);
 
   await page.evaluate((key) => localStorage.setItem(key, 'BD'), STORAGE_KEYS.location);
