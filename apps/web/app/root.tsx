@@ -136,21 +136,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ErrorView({ status }: { status: number }) {
-  return (
-    <main className="mx-auto max-w-xl px-5 py-20 text-center">
-      <p className="text-sm font-semibold uppercase tracking-widest text-brand">Error {status}</p>
-      <h1 className="mt-3 text-2xl font-bold text-ink">Something went wrong</h1>
-      <p className="mt-3 text-neutral-600">{messages.internalError}</p>
-      <a href="/" className="mt-8 inline-flex rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark">
-        Back to the shop
-      </a>
-    </main>
-  );
-}
-
 const notFoundView = onDemand(() => import('./components/layout/not-found-view'));
 const maintenancePage = onDemand(() => import('./features/site/maintenance-page'));
+const errorView = onDemand(() => import('./components/layout/error-view'));
+
+function ErrorView(props: { status: number }) {
+  const { ErrorView: View } = errorView.useModule();
+  return <View {...props} />;
+}
 
 function NotFoundView() {
   const { NotFoundView: View } = notFoundView.useModule();
@@ -182,7 +175,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <NotFoundView />
       </Suspense>
     ) : (
-      <ErrorView status={status} />
+      <Suspense fallback={null}>
+        <ErrorView status={status} />
+      </Suspense>
     );
   return root ? <SiteShell data={root}>{body}</SiteShell> : body;
 }

@@ -7,6 +7,7 @@ import { CallWidget } from '../../features/site/call-widget';
 import { CookieBanner } from '../../features/site/cookie-banner';
 import { resolveLocationOnStart } from '../../features/site/location';
 import { WhatsAppButton } from '../../features/site/whatsapp-button';
+import { afterLoad } from '../../lib/after-load';
 import type { RootData } from '../../lib/root-data';
 import { BottomBar } from './bottom-bar';
 import { Footer } from './footer';
@@ -24,9 +25,8 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const signedIn = data.user !== null;
 
-  useEffect(() => {
-    void resolveLocationOnStart(signedIn);
-  }, [signedIn]);
+  // The region question waits until the page has loaded (it only changes restricted menu items).
+  useEffect(() => afterLoad(() => void resolveLocationOnStart(signedIn)), [signedIn]);
 
   // The pixel tracks the first page view itself; later client-side navigations are tracked here.
   const { pathname } = useLocation();

@@ -68,7 +68,11 @@ export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
 export function PromoBanners({ banners }: { banners: HomeBanner[] }) {
   if (banners.length === 0) return null;
   return (
-    <section aria-label="Offers" className="mx-auto w-full max-w-7xl px-4 lg:px-8" data-testid="promo-banners">
+    <section
+      aria-label="Offers"
+      className="mx-auto w-full max-w-7xl px-4 [contain-intrinsic-size:auto_18rem] [content-visibility:auto] lg:px-8"
+      data-testid="promo-banners"
+    >
       <ul className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 [scrollbar-width:none] lg:mx-0 lg:grid lg:grid-cols-2 lg:gap-5 lg:overflow-visible lg:px-0 [&::-webkit-scrollbar]:hidden">
         {banners.map((b) => (
           <li key={b.id} className={`w-[86%] shrink-0 snap-start lg:w-auto ${deviceClass(b.device)}`}>

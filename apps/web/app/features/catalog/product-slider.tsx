@@ -28,7 +28,14 @@ export function ProductSlider({ title, products, context, href, eager = false }:
   const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
   if (products.length === 0) return null;
   return (
-    <section aria-labelledby={id} className="mx-auto w-full max-w-7xl px-4 lg:px-8" data-testid="product-slider">
+    <section
+      aria-labelledby={id}
+      // Sliders further down are laid out, painted and given their pictures only as they near the
+      // screen, so the first paint and the hero's picture do not wait for them (the size is a guess
+      // until the first layout; then the browser remembers the real one).
+      className={`mx-auto w-full max-w-7xl px-4 lg:px-8 ${eager ? '' : '[contain-intrinsic-size:auto_22rem] [content-visibility:auto] lg:[contain-intrinsic-size:auto_30rem]'}`}
+      data-testid="product-slider"
+    >
       <div className="mb-3 flex items-end justify-between gap-4 lg:mb-4">
         <h2 id={id} className="text-lg font-semibold tracking-tight text-ink lg:text-2xl">
           {title}

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '@store/shared/constants';
+import { afterLoad } from '../../lib/after-load';
 
 export type CookieAcceptance = { accepted: true; timestamp: number };
 
@@ -15,10 +16,11 @@ function hasAccepted(): boolean {
 /** The banner's code loads only for a shopper who has not accepted yet. */
 const CookieBannerPanel = lazy(() => import('./cookie-banner-panel'));
 
-/** Asks for cookie acceptance until Accept. Rendered only on the client, after reading storage. */
+/** Asks for cookie acceptance until Accept. Rendered only on the client, after reading storage, once the page has loaded. */
 export function CookieBanner() {
   const [show, setShow] = useState(false);
-  useEffect(() => setShow(!hasAccepted()), []);
+  // Asked once the page has loaded: the banner never delays the first screen.
+  useEffect(() => afterLoad(() => setShow(!hasAccepted())), []);
   if (!show) return null;
   return (
     <Suspense fallback={null}>
