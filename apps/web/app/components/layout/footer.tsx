@@ -36,8 +36,7 @@ function Group({ title, children, testId }: { title: string; children: React.Rea
 export function Footer({ data }: { data: RootData }) {
   const { contact, storeLocations } = data;
   return (
-    // Below the fold on every page: laid out and painted only as it nears the screen.
-    <footer className="mt-16 bg-[#17161a] text-neutral-300 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+    <footer className="mt-16 bg-[#17161a] text-neutral-300">
       <div className="mx-auto max-w-7xl px-4 pt-6 lg:px-6 lg:pt-14">
         <div className="grid gap-x-10 lg:grid-cols-[repeat(auto-fit,minmax(10rem,1fr))] lg:gap-y-10">
           {data.site.footer.map((group) => (
