@@ -311,8 +311,12 @@ export function FilterButton({ active }: { active: number }) {
 export function SortSelect({ value }: { value: string }) {
   const searching = new URLSearchParams(useLocation().search).has('search');
   // Uncontrolled (it submits itself) but following the URL on back/forward; no remount, so focus stays.
+  // Only a change of the URL moves it: a choice made before hydration stays for the page to apply.
   const ref = useRef<HTMLSelectElement>(null);
+  const followed = useRef(value);
   useEffect(() => {
+    if (followed.current === value) return;
+    followed.current = value;
     if (ref.current && ref.current.value !== value) ref.current.value = value;
   }, [value]);
   return (

@@ -1,0 +1,48 @@
+import { PassThrough } from 'node:stream';
+import type { RenderToPipeableStreamOptions } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { isbot } from 'isbot';
+import { scriptsAfterPaint } from './lib/scripts-after-paint';
+
+export const streamTimeout = 5_000;
+
+/**
+ * React Router's Node entry, with one change: the page's modules start after its first screen is
+ * painted (lib/scripts-after-paint.ts). Crawlers get the whole page at once; everyone else the
+ * shell as soon as it is ready, then the streamed data.
+ */
+export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext): Response | Promise<Response> {
+  if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    // Abort after streamTimeout (plus time to flush the rejected boundaries).
+    let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      [readyOption]() {
+        shellRendered = true;
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeout);
+            timeout = undefined;
+            callback();
+          },
+        });
+        headers.set('Content-Type', 'text/html');
+        pipe(scriptsAfterPaint()).pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        status = 500;
+        // Errors inside the shell are logged by React Router's document handler.
+        if (shellRendered) console.error(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,169 @@
+import { StringDecoder } from 'node:string_decoder';
+import { Transform } from 'node:stream';
+
+/**
+ * The page's modules start once its first screen is painted (see docs/decisions/0004-scripts-after-paint.md).
+ *
+ * React Router's <Scripts> writes a modulepreload link per module into <head> and one inline module
+ * script that imports the route modules and the client entry. In the shell's HTML the links are
+ * taken out and the module script becomes a classic one that hands its source and the preloads to
+ * `startAfterPaint`, which adds both after the load event and one more frame, or at once on the
+ * shopper's first tap or key. The element count is unchanged, so hydration matches (the script
+ * elements have suppressHydrationWarning).
+ */
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const ENTRY_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+/** How long held taps wait for hydration before controls act natively again. */
+const GIVE_UP_MS = 15_000;
+
+/**
+ * What a tap before hydration is held for: controls whose work is done by React. Links navigate and
+ * fields take what is typed natively; a changed field is handed to React once it has hydrated.
+ */
+const HELD_CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]';
+
+/**
+ * Runs in the browser, serialised with toString: it must stay self-contained.
+ * `preloads` are the module URLs to fetch side by side, `source` the entry module's code.
+ *
+ * Nothing a shopper does before the page has hydrated is lost. Their first tap or key starts the
+ * scripts at once. A tap on a control is held, and text typed or boxes ticked stay in their fields;
+ * when root.tsx marks <html data-hydrated>, each changed field is handed to React as a change and
+ * then the held taps (and forms sent with Enter) are replayed on their elements. Should the scripts never arrive, controls act
+ * natively again after `giveUpMs`.
+ */
+function startAfterPaint(preloads: string[], source: string, heldControls: string, giveUpMs: number): void {
+  const inputs = ['pointerdown', 'keydown'];
+  // Held taps and sendings, in order; replayed one per task so that each sees the page the one before left.
+  const held: (() => void)[] = [];
+  const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of inputs) removeEventListener(type, start, true);
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.textContent = source;
+    document.head.append(script);
+    setTimeout(release, giveUpMs);
+  };
+  const hold = (event: Event) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(heldControls) : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(() => control.isConnected && control.click());
+    start();
+  };
+  const holdSubmit = (event: Event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    held.push(() => form.isConnected && form.requestSubmit());
+    start();
+  };
+  const remember = (event: Event) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) changed.add(field);
+  };
+  /** React believes a field holds what it rendered (its default); this makes it see what is there now. */
+  const handOver = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => {
+    if (!field.isConnected) return;
+    if (field instanceof HTMLSelectElement) {
+      // React reads a select's choice from its change event.
+      if (Array.from(field.options).some((option) => option.selected !== option.defaultSelected)) field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) return;
+      field.checked = field.defaultChecked;
+      field.click();
+      return;
+    }
+    const typed = field.value;
+    if (typed === field.defaultValue) return;
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  const release = () => {
+    removeEventListener('click', hold, true);
+    removeEventListener('submit', holdSubmit, true);
+    removeEventListener('input', remember, true);
+    removeEventListener('change', remember, true);
+    hydration.disconnect();
+  };
+  const hydration = new MutationObserver(() => {
+    if (document.documentElement.dataset.hydrated !== 'true') return;
+    release();
+    changed.forEach(handOver);
+    const replay = () => {
+      const next = held.shift();
+      if (!next) return;
+      next();
+      setTimeout(replay, 0);
+    };
+    setTimeout(replay, 0);
+  });
+  hydration.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+  addEventListener('click', hold, true);
+  addEventListener('submit', holdSubmit, true);
+  addEventListener('input', remember, true);
+  addEventListener('change', remember, true);
+  for (const type of inputs) addEventListener(type, start, { capture: true, passive: true });
+  // Two frames after load: the frame that paints the loaded pictures has been shown.
+  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  if (document.readyState === 'complete') afterPaint();
+  else addEventListener('load', afterPaint, { once: true });
+}
+
+/** JSON that is safe inside an inline <script>. */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * Rewrites a page's shell so its modules start after paint. Returns null while the entry script
+ * has not arrived whole yet; HTML without one (there is none) is the caller's to pass on as it is.
+ */
+export function rewriteShell(html: string): string | null {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return null;
+  const preloads: string[] = [];
+  const before = html.slice(0, entry.index).replace(MODULE_PRELOAD, (_link, href: string) => {
+    preloads.push(href);
+    return '';
+  });
+  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(HELD_CONTROLS)},${GIVE_UP_MS})`;
+  return `${before}<script async="">${boot}</script>${html.slice(entry.index + entry[0].length)}`;
+}
+
+/** The stream form of rewriteShell: holds the HTML until the entry script has passed, then streams on. */
+export function scriptsAfterPaint(): Transform {
+  const decoder = new StringDecoder('utf8');
+  let held = '';
+  let rewritten = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const text = decoder.write(chunk);
+      if (rewritten) return callback(null, text);
+      held += text;
+      const shell = rewriteShell(held);
+      if (shell === null) return callback();
+      rewritten = true;
+      held = '';
+      callback(null, shell);
+    },
+    flush(callback) {
+      callback(null, held + decoder.end());
+    },
+  });
+}

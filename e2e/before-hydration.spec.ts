@@ -1,0 +1,95 @@
+import { type Page } from '@playwright/test';
+import * as messages from '@store/shared/messages';
+import type { ProductListResponse } from '@store/shared/catalog';
+import { expect, test } from './support/test';
+
+/**
+ * The page's modules start after its first screen is painted (apps/web/app/lib/scripts-after-paint.ts).
+ * What a shopper does before then is kept: these tests hold the client entry back, act, then let it in.
+ */
+
+/** Holds every script module until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function notHydrated(page: Page) {
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+}
+
+test('the HTML asks for no script before the first paint, and the page hydrates after its load event', async ({ page, request }) => {
+  const html = await (await request.get('/')).text();
+  expect(html).not.toContain('<link rel="modulepreload"');
+  expect(html).not.toContain('<script type="module"');
+  expect(html).toContain('(function startAfterPaint(');
+
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const timing = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/entry\.client-/.test(e.name));
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { entryStart: entry?.startTime ?? -1, loadEnd: navigation.loadEventEnd };
+  });
+  expect(timing.entryStart).toBeGreaterThanOrEqual(timing.loadEnd);
+});
+
+test('a form filled and sent before the page has hydrated is sent once it has', async ({ page }) => {
+  // The answer is the same whether or not the account exists; without the typed address it would be an error.
+  const email = `early+${Date.now()}@example.com`;
+  const release = await holdScripts(page);
+  await page.goto('/forgot-password/');
+  await page.getByLabel('Email or phone').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await notHydrated(page);
+  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toBeVisible();
+});
+
+test('taps on the quantity picker before hydration all count', async ({ page, request }) => {
+  const list = (await (await request.get('/api/v1/products/?in_stock=true&page_size=48')).json()) as ProductListResponse;
+  let url: string | undefined;
+  for (const card of list.results) {
+    const detail = (await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as {
+      data: { product_variants: { variant_id: number; stock: number }[] };
+    };
+    const variant = detail.data.product_variants.find((v) => v.stock >= 3);
+    if (variant) {
+      url = `${card.url}?variant=${variant.variant_id}`;
+      break;
+    }
+  }
+  expect(url).toBeDefined();
+  const release = await holdScripts(page);
+  await page.goto(url!);
+  const plus = page.getByRole('button', { name: 'Increase quantity' });
+  await plus.click();
+  await plus.click();
+  await notHydrated(page);
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
+  release();
+  await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+});
+
+test('a sort chosen and a box ticked before hydration apply once it has', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/all-product/');
+  await page.getByLabel('Sort by').selectOption('price_asc');
+  // The filter boxes are on the page on a desktop; on a phone they wait behind the Filter button.
+  const desktop = (page.viewportSize()?.width ?? 0) >= 1024;
+  if (desktop) await page.locator('#listing-filters').getByLabel('In stock').check();
+  await notHydrated(page);
+  expect(page.url()).not.toContain('sort=');
+  release();
+  await expect(page).toHaveURL(/sort=price_asc/);
+  if (desktop) {
+    await expect(page).toHaveURL(/in_stock=true/);
+    await expect(page.locator('#listing-filters').getByLabel('In stock')).toBeChecked();
+  }
+});
