@@ -86,7 +86,20 @@ class FakeForm {
 }
 
 /** Runs the boot script against a small stand-in for the browser and reports what it added when. */
-function runBoot(boot: string, readyState: 'loading' | 'complete') {
+function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint = false) {
+  let onPaint: (() => void) | null = null;
+  const PerformanceObserver = Object.assign(
+    class {
+      constructor(callback: () => void) {
+        onPaint = callback;
+      }
+      observe() {}
+      disconnect() {
+        onPaint = null;
+      }
+    },
+    { supportedEntryTypes: ['paint', 'largest-contentful-paint'] },
+  );
   const listeners = new Map<string, (event?: unknown) => void>();
   const frames: (() => void)[] = [];
   const timers: { callback: () => void; ms: number }[] = [];
@@ -94,6 +107,7 @@ function runBoot(boot: string, readyState: 'loading' | 'complete') {
   const html = { dataset: {} as Record<string, string> };
   let onMutation: (() => void) | null = null;
   const context = {
+    ...(reportsPaint ? { PerformanceObserver } : {}),
     Element: FakeElement,
     HTMLInputElement: FakeField,
     HTMLTextAreaElement: class {},
@@ -142,6 +156,10 @@ function runBoot(boot: string, readyState: 'loading' | 'complete') {
     click(target: FakeElement) {
       return this.fire('click', target);
     },
+    /** The browser reports that a paint has reached the screen. */
+    paint() {
+      onPaint?.();
+    },
     hydrate() {
       html.dataset.hydrated = 'true';
       onMutation?.();
@@ -186,6 +204,27 @@ describe('the boot script', () => {
     expect(boot.added.map((n) => n.href ?? n.type)).toEqual(['/assets/entry.client-b.js', '/assets/shell-c.js', '/assets/root-a.js', 'module']);
     expect(boot.added.slice(0, 3).every((n) => n.rel === 'modulepreload')).toBe(true);
     expect(boot.added[3]!.textContent).toBe(source);
+  });
+
+  it('where paints are reported, also waits until one has reached the screen', () => {
+    const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading', true);
+    boot.listeners.get('load')!();
+    boot.nextFrame();
+    boot.nextFrame();
+    boot.nextTask();
+    expect(boot.added).toEqual([]);
+    boot.paint();
+    expect(boot.added).toHaveLength(4);
+  });
+
+  it('starts anyway when no paint is reported (a hidden page)', () => {
+    const boot = runBoot(bootOf(rewriteShell(shell)!), 'complete', true);
+    boot.nextFrame();
+    boot.nextFrame();
+    boot.nextTask();
+    expect(boot.added).toEqual([]);
+    boot.giveUp();
+    expect(boot.added).toHaveLength(4);
   });
 
   it('starts at once on the first tap, and only once', () => {

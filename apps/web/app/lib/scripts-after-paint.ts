@@ -16,6 +16,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const ENTRY_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 /** How long held taps wait for hydration before controls act natively again. */
 const GIVE_UP_MS = 15_000;
+/** How long after load the scripts wait for a paint to be reported before they start anyway. */
+const PAINT_WAIT_MS = 3_000;
 
 /**
  * What a tap before hydration is held for: controls whose work is done by React. Links navigate and
@@ -25,15 +27,16 @@ const HELD_CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [
 
 /**
  * Runs in the browser, serialised with toString: it must stay self-contained.
- * `preloads` are the module URLs to fetch side by side, `source` the entry module's code.
+ * `preloads` are the module URLs to fetch side by side, `source` the entry module's code. They start
+ * once the page has loaded and its first screen is shown (at most `paintWaitMs` after load).
  *
  * Nothing a shopper does before the page has hydrated is lost. Their first tap or key starts the
  * scripts at once. A tap on a control is held, and text typed or boxes ticked stay in their fields;
  * when root.tsx marks <html data-hydrated>, each changed field is handed to React as a change and
- * then the held taps (and forms sent with Enter) are replayed on their elements. Should the scripts never arrive, controls act
- * natively again after `giveUpMs`.
+ * then the held taps (and forms sent with Enter) are replayed on their elements. Should the scripts
+ * never arrive, controls act natively again after `giveUpMs`.
  */
-function startAfterPaint(preloads: string[], source: string, heldControls: string, giveUpMs: number): void {
+function startAfterPaint(preloads: string[], source: string, heldControls: string, giveUpMs: number, paintWaitMs: number): void {
   const inputs = ['pointerdown', 'keydown'];
   // Held taps and sendings, in order; replayed one per task so that each sees the page the one before left.
   const held: (() => void)[] = [];
@@ -119,8 +122,33 @@ function startAfterPaint(preloads: string[], source: string, heldControls: strin
   addEventListener('input', remember, true);
   addEventListener('change', remember, true);
   for (const type of inputs) addEventListener(type, start, { capture: true, passive: true });
-  // Two frames after load: the frame that paints the loaded pictures has been shown.
-  const afterPaint = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  // Two frames after load, the frame that paints the loaded pictures has been drawn. Where the
+  // browser reports paints, also wait until one has reached the screen (drawing and showing can be
+  // a second apart on a busy device); a hidden page reports none, so give up waiting after a while.
+  const reportsPaint = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
+  let shown = !reportsPaint;
+  let drawn = false;
+  const startWhenShown = () => {
+    if (drawn && shown) start();
+  };
+  if (reportsPaint) {
+    const paints = new PerformanceObserver(() => {
+      paints.disconnect();
+      shown = true;
+      startWhenShown();
+    });
+    paints.observe({ type: 'largest-contentful-paint', buffered: true });
+  }
+  const afterPaint = () =>
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          drawn = true;
+          startWhenShown();
+          setTimeout(start, paintWaitMs);
+        }, 0),
+      ),
+    );
   if (document.readyState === 'complete') afterPaint();
   else addEventListener('load', afterPaint, { once: true });
 }
@@ -142,7 +170,7 @@ export function rewriteShell(html: string): string | null {
     preloads.push(href);
     return '';
   });
-  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(HELD_CONTROLS)},${GIVE_UP_MS})`;
+  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(HELD_CONTROLS)},${GIVE_UP_MS},${PAINT_WAIT_MS})`;
   return `${before}<script async="">${boot}</script>${html.slice(entry.index + entry[0].length)}`;
 }
 
