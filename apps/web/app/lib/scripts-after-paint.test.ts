@@ -227,6 +227,14 @@ describe('the boot script', () => {
     expect(boot.added).toHaveLength(4);
   });
 
+  it('starts 5 s after the HTML was parsed when the load event is slow to come (a hanging third-party file)', () => {
+    const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading');
+    boot.listeners.get('DOMContentLoaded')!();
+    expect(boot.added).toEqual([]);
+    boot.giveUp();
+    expect(boot.added).toHaveLength(4);
+  });
+
   it('starts at once on the first tap, and only once', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading');
     boot.listeners.get('pointerdown')!();

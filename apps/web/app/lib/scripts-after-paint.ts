@@ -14,21 +14,34 @@ import { Transform } from 'node:stream';
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 const ENTRY_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
-/** How long held taps wait for hydration before controls act natively again. */
-const GIVE_UP_MS = 15_000;
-/** How long after load the scripts wait for a paint to be reported before they start anyway. */
-const PAINT_WAIT_MS = 3_000;
 
-/**
- * What a tap before hydration is held for: controls whose work is done by React. Links navigate and
- * fields take what is typed natively; a changed field is handed to React once it has hydrated.
- */
-const HELD_CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]';
+/** What `startAfterPaint` is told besides the modules; see there. */
+type Timing = {
+  /**
+   * Controls whose taps are held until hydration: those whose work is done by React. Links navigate
+   * and fields take what is typed natively; a changed field is handed to React once it has hydrated.
+   */
+  heldControls: string;
+  /** How long held taps wait for hydration before controls act natively again. */
+  giveUpMs: number;
+  /** How long after load the scripts wait for a paint to be reported before they start anyway. */
+  paintWaitMs: number;
+  /** How long after the HTML is parsed the scripts wait for the load event (a slow third-party file) before they start anyway. */
+  loadWaitMs: number;
+};
+
+const TIMING: Timing = {
+  heldControls: 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]',
+  giveUpMs: 15_000,
+  paintWaitMs: 3_000,
+  loadWaitMs: 5_000,
+};
 
 /**
  * Runs in the browser, serialised with toString: it must stay self-contained.
  * `preloads` are the module URLs to fetch side by side, `source` the entry module's code. They start
- * once the page has loaded and its first screen is shown (at most `paintWaitMs` after load).
+ * once the page has loaded and its first screen is shown (at most `paintWaitMs` after load, and at
+ * most `loadWaitMs` after the HTML was parsed).
  *
  * Nothing a shopper does before the page has hydrated is lost. Their first tap or key starts the
  * scripts at once. A tap on a control is held, and text typed or boxes ticked stay in their fields;
@@ -36,7 +49,7 @@ const HELD_CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [
  * then the held taps (and forms sent with Enter) are replayed on their elements. Should the scripts
  * never arrive, controls act natively again after `giveUpMs`.
  */
-function startAfterPaint(preloads: string[], source: string, heldControls: string, giveUpMs: number, paintWaitMs: number): void {
+function startAfterPaint(preloads: string[], source: string, { heldControls, giveUpMs, paintWaitMs, loadWaitMs }: Timing): void {
   const inputs = ['pointerdown', 'keydown'];
   // Held taps and sendings, in order; replayed one per task so that each sees the page the one before left.
   const held: (() => void)[] = [];
@@ -151,6 +164,9 @@ function startAfterPaint(preloads: string[], source: string, heldControls: strin
     );
   if (document.readyState === 'complete') afterPaint();
   else addEventListener('load', afterPaint, { once: true });
+  const startAnyway = () => setTimeout(start, loadWaitMs);
+  if (document.readyState === 'loading') addEventListener('DOMContentLoaded', startAnyway, { once: true });
+  else startAnyway();
 }
 
 /** JSON that is safe inside an inline <script>. */
@@ -170,7 +186,7 @@ export function rewriteShell(html: string): string | null {
     preloads.push(href);
     return '';
   });
-  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(HELD_CONTROLS)},${GIVE_UP_MS},${PAINT_WAIT_MS})`;
+  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(TIMING)})`;
   return `${before}<script async="">${boot}</script>${html.slice(entry.index + entry[0].length)}`;
 }
 
