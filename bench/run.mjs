@@ -4,7 +4,8 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=api,ssr,search,cart,checkout,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,lighthouse,js   a subset of the sections
+//                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'api,ssr,search,cart,checkout,js,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,js,lighthouse').split(','));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -80,6 +81,11 @@ async function main() {
     const pagePaths = list.results.map((p) => p.url);
     const figures = {};
 
+    if (only.has('machine')) {
+      console.log('\nThis machine');
+      const { benchBaseline } = await import('./baseline.mjs');
+      figures.machine = await benchBaseline({ baseUrl, autocannon, pin, root, seconds: duration, port: port + 1 });
+    }
     if (only.has('api')) {
       console.log('\nAPI');
       figures.list = await load({

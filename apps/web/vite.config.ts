@@ -9,6 +9,10 @@ import { defineConfig, type Rolldown } from 'vite';
  * demand (sign-in modal, bag panel, call widget) and what only some routes import keep chunks of
  * their own.
  */
+// Money and the Dhaka calendar: under a kilobyte together and used by most pages (cards, reviews,
+// orders), so they ride with the shell instead of costing a file of their own.
+const SMALL_SHARED = /\/packages\/shared\/(src|dist)\/(money|dhaka-time)\.(ts|js)$/;
+
 function shellChunk(): Rolldown.CodeSplittingNameFunction {
   const isShellEntry = (id: string) => id.endsWith('/entry.client.tsx') || id.endsWith('/app/root.tsx?__react-router-build-client-route');
   let shell: Set<string> | undefined;
@@ -24,7 +28,7 @@ function shellChunk(): Rolldown.CodeSplittingNameFunction {
     for (const id of found) for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) found.add(next);
     return found;
   };
-  return (id, ctx) => ((shell ??= findShell(id, ctx)).has(id) ? 'shell' : null);
+  return (id, ctx) => ((shell ??= findShell(id, ctx)).has(id) || SMALL_SHARED.test(id) ? 'shell' : null);
 }
 
 export default defineConfig({

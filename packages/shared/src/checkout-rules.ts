@@ -3,7 +3,7 @@
  * and fees, the same-day cut-off, payment methods, order and payment statuses. No zod here, so a
  * page that only needs these constants does not ship the schema library (checkout.ts has the schemas).
  */
-import { SERVICE_TIME_ZONE } from './constants.js';
+import { dhakaClock } from './dhaka-time.js';
 
 /** Where an address is, for the delivery fee: Dhaka city, the ring around it, or the rest of the country. */
 export const DELIVERY_ZONES = ['inside_dhaka', 'dhaka_suburb', 'outside_dhaka'] as const;
@@ -27,8 +27,7 @@ export const SAME_DAY_CUTOFF_LABEL = '2 PM';
 
 /** The hour of the day in Dhaka (0–23) at the given instant. */
 export function dhakaHour(at: Date): number {
-  const hour = new Intl.DateTimeFormat('en-GB', { timeZone: SERVICE_TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(at);
-  return Number(hour);
+  return dhakaClock(at).hour;
 }
 
 export function sameDayOpen(zone: DeliveryZone | null, at: Date): boolean {

@@ -1,7 +1,6 @@
 import type { Review } from '@store/shared/catalog';
+import { formatDhakaDate } from '@store/shared/dhaka-time';
 import { RatingStars } from './rating-stars';
-
-const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Dhaka' });
 
 /** The approved reviews with the aggregate (mean rounded to the nearest half, 0 with none). */
 export function Reviews({ reviews, rating, count }: { reviews: Review[]; rating: number; count: number }) {
@@ -28,7 +27,7 @@ export function Reviews({ reviews, rating, count }: { reviews: Review[]; rating:
               <div className="flex items-center justify-between gap-3">
                 <p className="text-sm font-semibold text-ink">{r.name}</p>
                 <time dateTime={r.created_at} className="text-xs text-muted">
-                  {date.format(new Date(r.created_at))}
+                  {formatDhakaDate(new Date(r.created_at), 'short')}
                 </time>
               </div>
               <RatingStars value={r.star} className="mt-1 text-sm" />

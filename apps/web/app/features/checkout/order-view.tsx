@@ -9,18 +9,11 @@ import {
   type PaymentStatus,
 } from '@store/shared/checkout-rules';
 import { formatTaka } from '@store/shared/money';
-import { SERVICE_TIME_ZONE } from '@store/shared/constants';
+import { formatDhakaDateTime } from '@store/shared/dhaka-time';
 import { LineList, TotalsRows } from './summary-parts';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: SERVICE_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-export const orderDate = (iso: string) => dateFormat.format(new Date(iso));
+/** '3 Sept 2026, 9:05', in Dhaka time. */
+export const orderDate = (iso: string) => formatDhakaDateTime(new Date(iso));
 
 const STATUS_TONE: Record<OrderStatus, string> = {
   placed: 'bg-sky-50 text-sky-800 ring-sky-200',

@@ -1,0 +1,51 @@
+// The machine's yardstick for `npm run bench` (bench/run.mjs calls benchBaseline): ARCHITECTURE.md
+// gives its budgets for a machine where a bare Fastify route answering a constant 24-product JSON
+// does about 27,000 req/s. This runs that route here, on the same core and with the same load as the
+// store, answering the bytes the store's own product list answered. Dividing a figure by the ratio
+// printed here puts it on the architecture's machine; the budgets themselves are never scaled.
+import { spawn } from 'node:child_process';
+
+/** The architecture's reference figure for the bare route (req/s). */
+export const REFERENCE_REQ_S = 27_000;
+
+// Runs in the child process: one route, the body as given, nothing else registered.
+const serverSource = `
+import Fastify from 'fastify';
+const body = Buffer.from(process.env.BASELINE_BODY, 'base64');
+const app = Fastify({ logger: false });
+app.get('/products/', (_req, reply) => { reply.type('application/json; charset=utf-8').send(body); });
+await app.listen({ port: Number(process.env.BASELINE_PORT), host: '127.0.0.1' });
+process.send?.('listening');
+`;
+
+/**
+ * Serves the store's first 24-product list answer from a bare Fastify route pinned like the store's
+ * server, loads it as the other scenarios do, and prints req/s, p99 and the ratio to the reference.
+ */
+export async function benchBaseline({ baseUrl, autocannon, pin, root, seconds, port }) {
+  const answer = Buffer.from(await (await fetch(`${baseUrl}/api/v1/products/?page_size=24`)).arrayBuffer());
+  const [cmd, ...pre] = [...pin(0), process.execPath];
+  const child = spawn(cmd, [...pre, '--input-type=module', '--eval', serverSource], {
+    cwd: root,
+    env: { ...process.env, BASELINE_BODY: answer.toString('base64'), BASELINE_PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the baseline server stopped (exit ${code})`)));
+    });
+    const result = await autocannon({ url: `http://127.0.0.1:${port}/products/`, connections: 50, duration: seconds });
+    const reqS = Math.round(result.requests.average);
+    const ratio = reqS / REFERENCE_REQ_S;
+    console.log(
+      `  ${'bare Fastify, constant 24-product JSON'.padEnd(44)} ${String(reqS).padStart(7)} req/s   p99 ${String(result.latency.p99).padStart(5)} ms   (c=50, ${(answer.length / 1024).toFixed(1)} kB)`,
+    );
+    console.log(
+      `  this machine runs at ${ratio.toFixed(2)}× the architecture's reference (${REFERENCE_REQ_S.toLocaleString('en-US')} req/s)`,
+    );
+    return { 'req/s': reqS, 'p99 ms': result.latency.p99, ratio: Number(ratio.toFixed(2)) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
