@@ -36,14 +36,15 @@ export function dhakaClock(at: Date): DhakaClock {
   };
 }
 
+const dateOf = (c: DhakaClock, month: 'long' | 'short') => `${c.day} ${(month === 'long' ? MONTHS : SHORT_MONTHS)[c.month]} ${c.year}`;
+
 /** '3 September 2026' (month 'long') or '3 Sept 2026' (month 'short'), as en-GB writes the Dhaka date. */
 export function formatDhakaDate(at: Date, month: 'long' | 'short'): string {
-  const c = dhakaClock(at);
-  return `${c.day} ${(month === 'long' ? MONTHS : SHORT_MONTHS)[c.month]} ${c.year}`;
+  return dateOf(dhakaClock(at), month);
 }
 
 /** '3 Sept 2026, 9:05': the Dhaka date with the 24-hour time, as en-GB writes them. */
 export function formatDhakaDateTime(at: Date): string {
   const c = dhakaClock(at);
-  return `${formatDhakaDate(at, 'short')}, ${c.hour}:${String(c.minute).padStart(2, '0')}`;
+  return `${dateOf(c, 'short')}, ${c.hour}:${String(c.minute).padStart(2, '0')}`;
 }

@@ -146,6 +146,12 @@ function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint 
     drain() {
       while (timers.some((t) => t.ms === 0)) this.nextTask();
     },
+    /** The two frames and the task the boot script waits for after the load event. */
+    afterFrames() {
+      this.nextFrame();
+      this.nextFrame();
+      this.nextTask();
+    },
     giveUp: () => timers.splice(0).forEach((t) => t.callback()),
     /** An event as the page's window capture listener sees it; true when the boot script held it. */
     fire(type: string, target: unknown) {
@@ -209,9 +215,7 @@ describe('the boot script', () => {
   it('where paints are reported, also waits until one has reached the screen', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading', true);
     boot.listeners.get('load')!();
-    boot.nextFrame();
-    boot.nextFrame();
-    boot.nextTask();
+    boot.afterFrames();
     expect(boot.added).toEqual([]);
     boot.paint();
     expect(boot.added).toHaveLength(4);
@@ -219,9 +223,7 @@ describe('the boot script', () => {
 
   it('starts anyway when no paint is reported (a hidden page)', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'complete', true);
-    boot.nextFrame();
-    boot.nextFrame();
-    boot.nextTask();
+    boot.afterFrames();
     expect(boot.added).toEqual([]);
     boot.giveUp();
     expect(boot.added).toHaveLength(4);
@@ -242,17 +244,13 @@ describe('the boot script', () => {
     expect(boot.listeners.has('pointerdown')).toBe(false);
     expect(boot.listeners.has('keydown')).toBe(false);
     boot.listeners.get('load')!();
-    boot.nextFrame();
-    boot.nextFrame();
-    boot.nextTask();
+    boot.afterFrames();
     expect(boot.added).toHaveLength(4);
   });
 
   it('waits only for the frames when the page has already loaded', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'complete');
-    boot.nextFrame();
-    boot.nextFrame();
-    boot.nextTask();
+    boot.afterFrames();
     expect(boot.added).toHaveLength(4);
   });
 

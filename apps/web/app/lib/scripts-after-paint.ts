@@ -2,13 +2,13 @@ import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
 
 /**
- * The page's modules start once its first screen is painted (see docs/decisions/0004-scripts-after-paint.md).
+ * The page's modules start once its first screen is painted (see docs/decisions/004-scripts-after-paint.md).
  *
  * React Router's <Scripts> writes a modulepreload link per module into <head> and one inline module
  * script that imports the route modules and the client entry. In the shell's HTML the links are
  * taken out and the module script becomes a classic one that hands its source and the preloads to
- * `startAfterPaint`, which adds both after the load event and one more frame, or at once on the
- * shopper's first tap or key. The element count is unchanged, so hydration matches (the script
+ * `startAfterPaint`, which adds both once the page has loaded and a paint has been shown, or at
+ * once on the shopper's first tap or key. The element count is unchanged, so hydration matches (the script
  * elements have suppressHydrationWarning).
  */
 
