@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EnvError, mediaDir, parseEnv } from './config/env.js';
+import { EnvError, listenHost, mediaDir, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
@@ -22,7 +22,7 @@ async function main() {
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
-  await app.listen({ host: env.HOST, port: env.PORT });
+  await app.listen({ host: listenHost(env), port: env.PORT });
   console.log(`Storefront on http://localhost:${env.PORT} (database: ${database.kind})`);
 }
 

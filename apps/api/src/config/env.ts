@@ -5,7 +5,8 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** Every configuration key, parsed once at startup. A bad value stops startup with a list of every problem. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Unset: 127.0.0.1 outside production (development endpoints must not be reachable from the network), 0.0.0.0 in production. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin of the shop, used in links sent by SMS and email. */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
@@ -21,8 +22,20 @@ export const EnvSchema = z.object({
   /** Product and banner images; defaults to DATA_DIR/media. Served at /media/. */
   MEDIA_DIR: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Milliseconds to open a connection to PostgreSQL before giving up (the request answers 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** Milliseconds a query may wait for its answer (client side) before the request answers 503. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** PostgreSQL's statement_timeout for the store's sessions: the server cancels a statement that runs longer. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** Redis for rate limits and caches across processes; in memory without it. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  /** Milliseconds a client may take to send a whole request body before it is cut off (slow-body attacks). */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** Open connections allowed from one IP address at a time; more are refused with 429. */
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(64),
+  /** Serve the OpenAPI docs at /api/docs. Default: on outside production, off in production. */
+  API_DOCS: bool.optional(),
   /** Seconds an anonymous shopper's page is shared with the next ones (0: every page is rendered afresh). See docs/performance.md. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** The React Router build folder served by this process (apps/web/build by default). */
@@ -51,6 +64,12 @@ export const EnvSchema = z.object({
   SEND_LIMIT_PER_TARGET_HOUR: z.coerce.number().int().min(1).default(5),
   SEND_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
   SEND_LIMIT_PER_DAY: z.coerce.number().int().min(1).default(5000),
+  /** The shop-wide hourly budget for messages anonymous visitors cause; the log warns at 80 % of it. */
+  SEND_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(600),
+  /** Codes per hour to the numbers of one operator prefix (e.g. 017, Grameenphone), against pumping through one operator. */
+  SEND_LIMIT_PER_PREFIX_HOUR: z.coerce.number().int().min(1).default(300),
+  /** The separate hourly budget for signed-in customers and verified guests (their resends are never starved by anonymous abuse). */
+  SEND_LIMIT_TRUSTED_PER_HOUR: z.coerce.number().int().min(1).default(600),
   /** Failed sign-ins allowed per account and per IP in 15 minutes before a 429. */
   LOGIN_FAIL_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_FAIL_LIMIT_PER_IP: z.coerce.number().int().min(1).default(50),
@@ -81,8 +100,22 @@ export const EnvSchema = z.object({
   SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
   /** How often pending gateway payments are checked with the gateway and missed confirmations sent; 0 turns it off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Limits on what one shopper may pile up, and the clean-up job (issue 13).
+  /** Addresses one customer or guest may keep, per type (shipping, billing). */
+  MAX_ADDRESSES_PER_SHOPPER: z.coerce.number().int().min(1).max(1000).default(20),
+  /** New visitor bags one IP may start per hour. */
+  NEW_BAGS_PER_IP_HOUR: z.coerce.number().int().min(1).default(100),
+  /** Days an untouched visitor bag (no account) is kept before the clean-up job removes it. */
+  VISITOR_BAG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Minutes between runs of the clean-up job (expired sessions, codes, links, old visitor bags, sent outbox rows); 0 turns it off. */
+  CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** Days a delivered SMS or email stays in the outbox table before the clean-up job removes it. */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Where the server listens: loopback outside production unless HOST says otherwise. */
+export const listenHost = (env: Pick<Env, 'HOST' | 'NODE_ENV'>) => env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
 
 export const mediaDir = (env: Pick<Env, 'MEDIA_DIR' | 'DATA_DIR'>) => env.MEDIA_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/media`;
 
