@@ -44,4 +44,33 @@ describe('social sign-in configuration', () => {
     expect(safeNext('https://evil.example/')).toBe('/');
     expect(safeNext(undefined)).toBe('/');
   });
+
+  it('refuses the known ways around the path check (browsers drop tabs and newlines, read \\ as /)', () => {
+    const bypasses = [
+      '/\t/evil.com',
+      '/\n/evil.com',
+      '/\r\n/evil.com',
+      '/\\evil.com',
+      '/\\/evil.com',
+      '\\/evil.com',
+      '//evil.com',
+      '///evil.com',
+      '/%09/evil.com',
+      '/%0a/evil.com',
+      '/%2F/evil.com',
+      '/%5Cevil.com',
+      '/%zz',
+      ' /evil.com',
+      '/ /evil.com',
+      '\t//evil.com',
+      'https://evil.com',
+      'javascript:alert(1)',
+      '/\u0000/evil.com',
+      '/\u3000/evil.com',
+      '',
+    ];
+    for (const next of bypasses) expect(safeNext(next), JSON.stringify(next)).toBe('/');
+    expect(safeNext('/search?q=red%20shirt')).toBe('/search?q=red%20shirt');
+    expect(safeNext('/account/orders/12#details')).toBe('/account/orders/12#details');
+  });
 });

@@ -121,9 +121,26 @@ function oidcIssuer(s: ProviderSettings): string | null {
   return s.issuer ?? null;
 }
 
-/** Only a path on this site: never an absolute URL or a protocol-relative one (open redirect). */
+// Browsers drop tabs and newlines from a URL and read a backslash as a slash, so `/\t/evil.com` is `//evil.com`.
+const UNSAFE_IN_PATH = /[\\\s\p{Cc}]/u;
+
+const isSitePath = (path: string) => path.startsWith('/') && !path.startsWith('//') && !UNSAFE_IN_PATH.test(path);
+
+/**
+ * Only a path on this site, else '/' (open redirect): one leading slash, no backslash, whitespace or
+ * control character, checked again once percent-decoded in case a page decodes it before use.
+ */
 export function safeNext(next: string | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next.slice(0, 500) : '/';
+  if (!next) return '/';
+  const path = next.slice(0, 500);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return '/';
+  }
+  // Decoded, an encoded space (a search for two words) is fine; an encoded tab, newline or slash is not.
+  return isSitePath(path) && isSitePath(decoded.replaceAll(' ', '')) ? path : '/';
 }
 
 export async function startSocialLogin(
