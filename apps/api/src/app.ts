@@ -15,7 +15,8 @@ import { registerCsrf } from './plugins/csrf.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
 import { Clock } from './lib/clock.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
+import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -39,6 +40,9 @@ declare module 'fastify' {
     clock: Clock;
   }
 }
+
+/** /readyz answers 503 when the database has not answered a ping within this time. */
+const READY_TIMEOUT_MS = 1500;
 
 export type BuildOptions = {
   env: Env;
@@ -98,12 +102,10 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+    reply.header('cache-control', 'no-store');
+    // A frozen database never answers: give up well inside a load balancer's check interval.
+    if (await settlesWithin(database.ping(), READY_TIMEOUT_MS)) return { status: 'ok', database: database.kind };
+    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER)).send({ status: 'unavailable', database: database.kind });
   });
 
   await app.register(
