@@ -42,6 +42,8 @@ export const orders = pgTable(
     cartId: integer(),
     /** The checkout attempt's Idempotency-Key: a replay of the same attempt finds this order. */
     idempotencyKey: text(),
+    /** SHA-256 of the attempt's request body (sorted keys): the same key with another body is refused, not replayed. */
+    requestHash: text(),
     status: text().$type<OrderStatus>().notNull().default('placed'),
     paymentStatus: text().$type<PaymentStatus>().notNull().default('pending'),
     paymentMethod: text().$type<PaymentMethod>().notNull(),
