@@ -7,26 +7,35 @@ import { buildApp } from './app.js';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
+/** The exit code of a configuration error: a supervisor must not restart into the same mistake (sysexits EX_CONFIG). */
+export const EXIT_CONFIG = 78;
+
 async function main() {
   const env = parseEnv(process.env);
-  const database = await openDatabase(env);
+  // Until the app's logger exists, connection errors go to stderr; they never end the process.
+  let reportDatabaseError = (err: Error) => console.warn(`database connection error: ${err.message}`);
+  const database = await openDatabase(env, (err) => reportDatabaseError(err));
   if (env.SEED_DEMO && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
     await seedDemo(database, { mediaDir: mediaDir(env) });
   }
   const app = await buildApp({ env, database, webBuildDir: env.WEB_BUILD_DIR ? resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir });
+  reportDatabaseError = (err) => app.log.warn({ err: err.message }, 'database connection error');
   const close = async () => {
+    // Requests in flight finish; a shutdown that hangs is cut after 10 s.
+    setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await database.close();
     process.exit(0);
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
-  await app.listen({ host: listenHost(env), port: env.PORT });
-  console.log(`Storefront on http://localhost:${env.PORT} (database: ${database.kind})`);
+  const host = listenHost(env);
+  await app.listen({ host, port: env.PORT });
+  console.log(`Storefront on http://${host === '0.0.0.0' ? 'localhost' : host}:${env.PORT} (database: ${database.kind})`);
 }
 
 main().catch((err: unknown) => {
   console.error(err instanceof EnvError ? err.message : err);
-  process.exit(1);
+  process.exit(err instanceof EnvError ? EXIT_CONFIG : 1);
 });

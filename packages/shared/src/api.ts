@@ -15,6 +15,10 @@ export const ERROR_CODES = [
   /** A payment gateway refused or could not be reached (the order is not placed). */
   'payment_failed',
   'maintenance',
+  /** The shop cannot reach its database (or another service it needs) right now: retry after Retry-After. */
+  'unavailable',
+  /** A message could not be sent because its gateway is failing (SMS): the answer may offer another way. */
+  'delivery_unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -48,6 +48,7 @@ export const serviceHours = 'Sunday to Thursday, 9:30 AM to 6:30 PM';
 export const notFound = 'Not found';
 export const badRequest = 'Please check the highlighted fields';
 export const internalError = 'Something went wrong, please try again';
+export const serviceUnavailable = 'The shop is having a moment. Please try again in a few seconds.';
 // Accounts: strings SPEC leaves open (issue 5), chosen here so the API and the UI say the same.
 export const accountNotFound = 'No account found with this email or phone';
 export const passwordTooShort = 'Password must be at least 8 characters';
@@ -110,3 +111,6 @@ export const orderNotFound = 'Order not found';
 export const paymentCancelled = 'Payment cancelled';
 export const paymentFailed = 'Payment failed';
 export const bagKept = 'Nothing was charged. Your bag is kept, so you can try again.';
+// Limits and repeats (issue 13).
+export const idempotencyKeyReused =
+  'This checkout attempt was already used for a different order. Please reload the page and place the order again.';

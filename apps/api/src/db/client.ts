@@ -27,13 +27,55 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 // Money comes back as integers; counts (bigint) come back as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-export function connectPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export type PostgresOptions = {
+  poolSize?: number;
+  /** Milliseconds to open a connection, or to wait for a free one in the pool. */
+  connectTimeoutMs?: number;
+  /** Milliseconds the client waits for a query's answer. */
+  queryTimeoutMs?: number;
+  /** PostgreSQL's own statement_timeout for these sessions. */
+  statementTimeoutMs?: number;
+  /** Where connection errors are reported; they never throw out of the pool. */
+  onError?: (err: Error) => void;
+};
+
+/**
+ * A pool that outlives its server: a restart, a failover or a terminated backend breaks only the
+ * connections it hits (their queries fail and the request answers 503), and the next query opens a
+ * new connection. Every client carries an `error` listener from birth: without one, a connection
+ * dying while checked out (inside a transaction) throws an unhandled `error` event and ends the process.
+ */
+export function connectPostgres(url: string, options: PostgresOptions = {}): Database {
+  const onError = options.onError ?? (() => {});
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+    query_timeout: options.queryTimeoutMs ?? 10_000,
+    statement_timeout: options.statementTimeoutMs ?? 8000,
+    // A transaction left open by a client that went away releases its locks by itself.
+    idle_in_transaction_session_timeout: 60_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    // Migrations get a connection of their own without the request timeouts: building an index on a
+    // large catalog may take longer than any request should.
+    migrate: async () => {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: options.connectTimeoutMs ?? 2000 });
+      client.on('error', onError);
+      await client.connect();
+      try {
+        await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -61,8 +103,8 @@ export function wrapPglite(client: PGlite): Database {
   };
 }
 
-export async function connect(opts: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
-  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts.poolSize) : connectPglite(opts.dataDir);
+export async function connect(opts: { databaseUrl?: string | undefined; dataDir: string } & PostgresOptions): Promise<Database> {
+  return opts.databaseUrl ? connectPostgres(opts.databaseUrl, opts) : connectPglite(opts.dataDir);
 }
 
 const dbIds = new WeakMap<Db, number>();

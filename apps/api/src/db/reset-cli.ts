@@ -16,7 +16,8 @@ if (env.DATABASE_URL) {
 } else {
   rmSync(env.DATA_DIR, { recursive: true, force: true });
 }
-const database = await openDatabase(env);
+// Seeding a large catalog runs statements longer than any request may.
+const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
 await seedDemo(database, { mediaDir: mediaDir(env) });
 console.log(`Database reset and seeded (${database.kind}).`);
 await database.close();

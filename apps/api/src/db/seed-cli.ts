@@ -10,7 +10,8 @@ if (products !== undefined && (!Number.isInteger(products) || products < 1)) {
   process.exit(1);
 }
 const env = parseEnv(process.env);
-const database = await openDatabase(env);
+// Seeding a large catalog runs statements longer than any request may.
+const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
 const started = Date.now();
 await seedDemo(database, { mediaDir: mediaDir(env), ...(products ? { products } : {}) });
 console.log(`Seeded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);

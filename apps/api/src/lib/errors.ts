@@ -13,6 +13,8 @@ const STATUS: Record<ErrorCode, number> = {
   quantity_limit: 400,
   payment_failed: 502,
   maintenance: 503,
+  unavailable: 503,
+  delivery_unavailable: 503,
   internal: 500,
 };
 

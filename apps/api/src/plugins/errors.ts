@@ -2,7 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
+
+/** Seconds a shopper is asked to wait when the database cannot answer. */
+export const UNAVAILABLE_RETRY_AFTER = 5;
 
 /** One error handler: field errors for bad input, the AppError contract for expected outcomes, 5xx hidden. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -27,6 +31,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       status = err.statusCode;
       const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : status === 403 ? 'forbidden' : 'bad_request';
       body = { error: { code, message: err.message } };
+    } else if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      status = 503;
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
+      body = { error: { code: 'unavailable', message: messages.serviceUnavailable, retry_after: UNAVAILABLE_RETRY_AFTER } };
     } else {
       request.log.error({ err }, 'unhandled error');
       status = 500;

@@ -25,7 +25,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), 20);
+  const database = connectPostgres(url.toString(), { poolSize: 20 });
   await database.migrate();
   return {
     ...database,
