@@ -27,6 +27,34 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--env-file-if-exists=.env', 'apps/api/dist/server.js'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server runs under this supervisor: a crash restarts it after a backoff that doubles from 1 s
+// to 30 s and resets once a run has stayed up for a minute. A configuration error (exit 78) is not
+// retried, and SIGINT/SIGTERM stop the server and the supervisor. In production, run the server
+// under systemd or a container runtime instead (docs/operations.md).
+const EXIT_CONFIG = 78;
+let server = null;
+let stopping = false;
+let backoffMs = 1000;
+
+function run() {
+  const startedAt = Date.now();
+  server = spawn(process.execPath, ['--env-file-if-exists=.env', 'apps/api/dist/server.js'], { cwd: root, stdio: 'inherit' });
+  server.on('exit', (code, signal) => {
+    server = null;
+    if (stopping || code === 0) process.exit(code ?? 0);
+    if (code === EXIT_CONFIG) process.exit(code);
+    if (Date.now() - startedAt > 60_000) backoffMs = 1000;
+    console.error(`The server stopped (${signal ?? `exit ${code}`}); restarting in ${backoffMs / 1000} s.`);
+    setTimeout(run, backoffMs);
+    backoffMs = Math.min(backoffMs * 2, 30_000);
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    if (server) server.kill(signal);
+    else process.exit(0);
+  });
+}
+run();
