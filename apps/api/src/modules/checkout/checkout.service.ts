@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cart, CartLineItem, DeliveryType } from '@store/shared/cart';
@@ -405,6 +406,30 @@ async function replay(ctx: CheckoutCtx, order: OrderRow): Promise<PayResponse> {
   return payResponse(order, null);
 }
 
+/** JSON with every object's keys sorted, so the same payload always hashes the same. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+const requestHashOf = (payload: OrderPayPayload) => createHash('sha256').update(canonicalJson(payload)).digest('hex');
+
+/**
+ * The order an earlier attempt with this key placed, if the body is the same; the same key with
+ * another body is a client bug or a stale tab: refused (422, as Stripe does), nothing changes.
+ * Orders placed before the hash was kept have none and are replayed as before.
+ */
+async function earlierAttempt(ctx: CheckoutCtx, shopper: Shopper, key: string, requestHash: string): Promise<PayResponse | null> {
+  const existing = await findOrderByKey(ctx.db, shopper, key);
+  if (!existing) return null;
+  if (existing.requestHash !== null && existing.requestHash !== requestHash)
+    throw new AppError('unprocessable', messages.idempotencyKeyReused, { cart: messages.idempotencyKeyReused });
+  return replay(ctx, existing);
+}
+
 /**
  * SPEC §7 pay/: places the order from the bag as the server prices it. One transaction: lock the
  * bag, re-check every choice, claim the idempotency key with the order row, take the stock (all or
@@ -414,9 +439,10 @@ async function replay(ctx: CheckoutCtx, order: OrderRow): Promise<PayResponse> {
  */
 export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, idempotencyKey: string | null): Promise<PayResponse> {
   const shopper = requireShopper(ctx);
-  if (idempotencyKey) {
-    const existing = await findOrderByKey(ctx.db, shopper, idempotencyKey);
-    if (existing) return replay(ctx, existing);
+  const requestHash = idempotencyKey ? requestHashOf(payload) : null;
+  if (idempotencyKey && requestHash) {
+    const earlier = await earlierAttempt(ctx, shopper, idempotencyKey, requestHash);
+    if (earlier) return earlier;
   }
   // Read before the transaction: the embedded database runs one transaction at a time, so nothing inside may wait on the pool.
   const pickup = payload.cash_on_pickup || payload.delivery_type === 'pickup' || payload.store_location_id != null;
@@ -471,6 +497,7 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
           guestId: shopper.customerId === null ? shopper.guestId : null,
           cartId: cart.id,
           idempotencyKey,
+          requestHash,
           status: 'placed',
           paymentStatus: 'pending',
           paymentMethod: method,
@@ -554,9 +581,9 @@ export async function placeOrder(ctx: CheckoutCtx, payload: OrderPayPayload, ide
     });
   } catch (err) {
     // A parallel or earlier attempt with the same key placed the order (and closed the bag, or took the stock): answer with it.
-    if (idempotencyKey && (err instanceof IdempotencyKeyTaken || err instanceof AppError)) {
-      const existing = await findOrderByKey(ctx.db, shopper, idempotencyKey);
-      if (existing) return replay(ctx, existing);
+    if (idempotencyKey && requestHash && (err instanceof IdempotencyKeyTaken || err instanceof AppError)) {
+      const earlier = await earlierAttempt(ctx, shopper, idempotencyKey, requestHash);
+      if (earlier) return earlier;
     }
     if (err instanceof IdempotencyKeyTaken) throw new AppError('conflict', messages.internalError);
     throw err;
