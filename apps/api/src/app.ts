@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { mediaDir, type Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { registerConnectionLimit } from './plugins/connection-limit.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
@@ -57,7 +58,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // A request must arrive whole within BODY_TIMEOUT_MS (408 otherwise), checked every second. Node
+    // reads requestTimeout when the server is created, so it goes in the http options too.
+    requestTimeout: env.BODY_TIMEOUT_MS,
+    http: { requestTimeout: env.BODY_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
   });
+  registerConnectionLimit(app, env.CONNECTIONS_PER_IP, env.TRUST_PROXY !== false);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('env', env);
