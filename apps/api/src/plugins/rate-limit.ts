@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import { rateLimitCounters } from './rate-limit.tables.js';
 
 export type RateLimitResult = { allowed: boolean; count: number; limit: number; retryAfterSeconds: number };
 
@@ -13,6 +16,8 @@ export interface RateLimiter {
   /** The count so far in the current window, without counting. */
   peek(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult>;
   reset(key: string, windowSeconds: number): Promise<void>;
+  /** Takes one count back (an attempt counted before its check turned out to succeed). */
+  release(key: string, windowSeconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +62,12 @@ export class MemoryRateLimiter implements RateLimiter {
   async reset(key: string, windowSeconds: number) {
     const w = windowOf(this.clock.nowMs(), windowSeconds);
     this.counters.delete(`${key}:${windowSeconds}:${w.index}`);
+  }
+
+  async release(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    const entry = this.counters.get(`${key}:${windowSeconds}:${w.index}`);
+    if (entry && entry.count > 0) entry.count -= 1;
   }
 
   async close() {
@@ -105,9 +116,79 @@ export class RedisRateLimiter implements RateLimiter {
     await this.redis.del(this.key(key, windowSeconds, w.index));
   }
 
+  async release(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    const k = this.key(key, windowSeconds, w.index);
+    // Decrement only a counter that exists and is above zero.
+    await this.redis.eval("local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0", 1, k);
+  }
+
   async close() {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/**
+ * Counters in the shop's database (PostgreSQL or PGlite): one atomic upsert per hit, so parallel
+ * requests and several processes count exactly, and a restart forgets nothing. Expired windows are
+ * pruned now and then by the hits themselves.
+ */
+export class DatabaseRateLimiter implements RateLimiter {
+  private hits = 0;
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly pruneEvery = 500,
+  ) {}
+
+  private key(key: string, windowSeconds: number, index: number) {
+    return `${key}:${windowSeconds}:${index}`;
+  }
+
+  async hit(key: string, limit: number, windowSeconds: number) {
+    const now = this.clock.nowMs();
+    const w = windowOf(now, windowSeconds);
+    const [row] = await this.db
+      .insert(rateLimitCounters)
+      .values({ key: this.key(key, windowSeconds, w.index), count: 1, expiresAt: new Date(now + w.retryAfterSeconds * 1000) })
+      .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
+      .returning({ count: rateLimitCounters.count });
+    if (++this.hits % this.pruneEvery === 0) await this.prune();
+    return result(row?.count ?? 1, limit, w.retryAfterSeconds);
+  }
+
+  async peek(key: string, limit: number, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    const [row] = await this.db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(eq(rateLimitCounters.key, this.key(key, windowSeconds, w.index)));
+    return result(row?.count ?? 0, limit, w.retryAfterSeconds);
+  }
+
+  async reset(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, this.key(key, windowSeconds, w.index)));
+  }
+
+  async release(key: string, windowSeconds: number) {
+    const w = windowOf(this.clock.nowMs(), windowSeconds);
+    await this.db
+      .update(rateLimitCounters)
+      .set({ count: sql`${rateLimitCounters.count} - 1` })
+      .where(and(eq(rateLimitCounters.key, this.key(key, windowSeconds, w.index)), gt(rateLimitCounters.count, 0)));
+  }
+
+  /** Removes windows that have ended. */
+  async prune(): Promise<number> {
+    const gone = await this.db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.expiresAt, this.clock.now()))
+      .returning({ key: rateLimitCounters.key });
+    return gone.length;
+  }
+
+  async close() {}
 }
 
 declare module 'fastify' {
@@ -116,13 +197,13 @@ declare module 'fastify' {
   }
 }
 
-/** app.rateLimiter: in Redis when REDIS_URL is set, else in memory; closed with the app. */
+/** app.rateLimiter: in Redis when REDIS_URL is set, else in the shop's database; closed with the app. */
 export function registerRateLimiter(app: FastifyInstance, clock: Clock, limiter?: RateLimiter) {
   const chosen =
     limiter ??
     (app.env.REDIS_URL
       ? RedisRateLimiter.connect(app.env.REDIS_URL, clock, (err) => app.log.warn({ err }, 'redis rate limiter'))
-      : new MemoryRateLimiter(clock));
+      : new DatabaseRateLimiter(app.db, clock));
   app.decorate('rateLimiter', chosen);
   app.addHook('onClose', async () => chosen.close());
 }
