@@ -12,6 +12,9 @@ import { BKASH_THEME, LOCK, escapeHtml, gatewayPage, takaText } from './page.js'
  * X-APP-Key for the rest), the same fields, statusCode '0000' for success and bKash's error codes
  * otherwise. The hosted page (bkashURL) lets the shopper confirm, close or fail the payment, then
  * sends them to callbackURL?paymentID=…&status=success|failure|cancel&signature=…&apiVersion=1.2.0-beta.
+ * Request shapes follow bKash's published examples: JSON bodies, header names in any case,
+ * Authorization as the bare id_token or 'Bearer <id_token>', amounts as strings ('100' or '100.00'),
+ * and the v1.2.0-beta refund status as /payment/refund with only {paymentID, trxID}.
  */
 
 type SimPayment = {
@@ -31,6 +34,7 @@ type SimPayment = {
   trxID?: string;
   customerMsisdn?: string;
   refunded: number;
+  refunds: { refundTrxID: string; amount: string; completedTime: string }[];
 };
 
 const ok = { statusCode: '0000', statusMessage: 'Successful' };
@@ -68,8 +72,8 @@ export function bkashSimulator(credentials: Omit<BkashConfig, 'baseUrl'>, public
 
   /** API Gateway style: a missing or expired token is an HTTP 401 before bKash sees the call. */
   function authorised(request: FastifyRequest, reply: FastifyReply): boolean {
-    const token = request.headers.authorization;
-    const expires = typeof token === 'string' ? tokens.get(token) : undefined;
+    const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    const expires = token ? tokens.get(token) : undefined;
     if (!expires || expires < clock.nowMs() || request.headers['x-app-key'] !== credentials.appKey) {
       void reply.status(401).send({ message: 'Unauthorized' });
       return false;
@@ -152,6 +156,7 @@ ${body}
         createTime: bkashTime(clock.now()),
         transactionStatus: 'Initiated',
         refunded: 0,
+        refunds: [],
       };
       store.set(p.paymentID, p);
       const bkashURL = `${publicBase}/sandbox/bkash/checkout?paymentId=${encodeURIComponent(p.paymentID)}&hash=${p.hash}&mode=0011&apiVersion=v1.2.0-beta`;
@@ -227,22 +232,30 @@ ${body}
       if (!p) return error('2002', 'Invalid Payment ID');
       if (p.transactionStatus !== 'Completed' || b.trxID !== p.trxID)
         return error('2028', 'Reverse failed because the transaction serial number does not exist');
+      const refundAnswer = (r: SimPayment['refunds'][number]) => ({
+        completedTime: r.completedTime,
+        transactionStatus: 'Completed',
+        originalTrxID: p.trxID,
+        refundTrxID: r.refundTrxID,
+        amount: r.amount,
+        currency: 'BDT',
+        charge: '0.00',
+        ...ok,
+      });
+      // Refund status: the same call without an amount answers the latest refund.
+      if (b.amount === undefined && b.sku === undefined && b.reason === undefined) {
+        const last = p.refunds.at(-1);
+        return last ? refundAnswer(last) : error('2033', 'Transaction not found');
+      }
       if (!isAmount(b.amount)) return error('2006', 'Invalid amount');
       const paid = Math.round(Number(p.amount) * 100);
       const asked = Math.round(Number(b.amount) * 100);
       if (p.refunded >= paid) return error('2034', 'The transaction cannot be reversed because the original transaction has been reversed');
       if (p.refunded + asked > paid) return error('2026', 'The reversal amount cannot be greater than the original transaction amount');
       p.refunded += asked;
-      return {
-        completedTime: bkashTime(clock.now()),
-        transactionStatus: 'Completed',
-        originalTrxID: p.trxID,
-        refundTrxID: alnum(10),
-        amount: b.amount,
-        currency: 'BDT',
-        charge: '0.00',
-        ...ok,
-      };
+      const refund = { refundTrxID: alnum(10), amount: b.amount, completedTime: bkashTime(clock.now()) };
+      p.refunds.push(refund);
+      return refundAnswer(refund);
     });
 
     // The hosted payment page (bkashURL).

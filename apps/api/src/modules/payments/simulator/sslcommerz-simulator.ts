@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../../../lib/clock.js';
+import { AppError } from '../../../lib/errors.js';
 import { SSLCOMMERZ_SIMULATOR_PATH, type SslCommerzConfig } from '../config.js';
 import { signSslFields } from '../sslcommerz-client.js';
 import type { Transport } from '../transport.js';
@@ -11,8 +12,12 @@ import { LOCK, SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from
  * /gwprocess/v4/api.php (status SUCCESS with sessionkey and GatewayPageURL, or FAILED with
  * failedreason), the hosted page where the shopper pays, cancels or fails, the IPN form POST to
  * ipn_url and the browser's form POST to success_url / fail_url / cancel_url (both signed with
- * verify_sign / verify_key), the validation API (val_id → VALID, then VALIDATED) and the
- * transaction query and refund API by tran_id / bank_tran_id.
+ * verify_sign / verify_key), the validation API (val_id → VALID, then VALIDATED), the transaction
+ * query by sessionkey or tran_id, and the refund API (initiate by bank_tran_id, status by refund_ref_id).
+ * Every request shape SSLCommerz accepts is accepted: the init as a urlencoded or multipart form
+ * (the official Node client, sslcommerz-lts, sends multipart), the validation, query and refund
+ * APIs by GET or POST with their fields in the query string or a form body (sslcommerz-lts POSTs
+ * them with the fields in the query string).
  */
 
 type Session = {
@@ -32,6 +37,7 @@ type Session = {
   createdAt: Date;
   tranDate?: string;
   valId?: string;
+  validatedOn?: string;
   bankTranId?: string;
   card?: { type: string; no: string; brand: string; issuer: string };
   refunded: number;
@@ -58,6 +64,35 @@ const REQUIRED = [
 ];
 const REQUIRED_SHIPPING = ['ship_name', 'ship_add1', 'ship_city', 'ship_postcode', 'ship_country'];
 
+type Refund = { refundRefId: string; bankTranId: string; tranId: string; initiatedOn: string };
+
+/** A multipart/form-data body's text fields, parsed by the web platform's own form parser. */
+async function multipartFields(contentType: string, body: Buffer): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await new Request('http://sandbox.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    throw new AppError('bad_request', 'Malformed multipart/form-data body');
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
+  return fields;
+}
+
+/** The text fields of a parsed query string or form body; later sources win. */
+function fieldsOf(...sources: unknown[]): Record<string, string | undefined> {
+  const fields: Record<string, string> = {};
+  for (const source of sources) {
+    if (!source || typeof source !== 'object') continue;
+    for (const [k, v] of Object.entries(source)) if (typeof v === 'string') fields[k] = v;
+  }
+  return fields;
+}
+
 const digits = (n: number) => Array.from(randomBytes(n), (b) => String(b % 10)).join('');
 const hex = (n: number) => randomBytes(n).toString('hex');
 
@@ -79,6 +114,7 @@ export function sslcommerzSimulator(
 ) {
   const sessions = new Map<string, Session>();
   const byVal = new Map<string, Session>();
+  const refunds = new Map<string, Refund>();
   const credsOk = (q: Record<string, string | undefined>) =>
     q.store_id === credentials.storeId && (q.store_passwd ?? q.store_pass) === credentials.storePassword;
 
@@ -169,8 +205,15 @@ ${body}
   }
 
   return async function routes(app: FastifyInstance) {
+    // This plugin's own scope: multipart is parsed for the simulator's routes only.
+    app.addContentTypeParser(
+      'multipart/form-data',
+      { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+      async (request: FastifyRequest, body: Buffer) => multipartFields(request.headers['content-type'] ?? '', body),
+    );
+
     app.post(`${SSLCOMMERZ_SIMULATOR_PATH}/gwprocess/v4/api.php`, { schema: { hide: true } }, async (request) => {
-      const f = (request.body ?? {}) as Record<string, string>;
+      const f = fieldsOf(request.body);
       const failed = (failedreason: string) => ({
         status: 'FAILED',
         failedreason,
@@ -286,20 +329,45 @@ ${body}
       return autoPostPage(SSL_THEME, s.successUrl, fields, 'Payment successful');
     });
 
-    app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/validator/api/validationserverAPI.php`, { schema: { hide: true } }, async (request) => {
-      const q = request.query as Record<string, string | undefined>;
+    // The validation, query and refund APIs: GET as documented, POST as the official client sends them.
+    const api = (path: string, answer: (f: Record<string, string | undefined>) => object) =>
+      app.route({
+        method: ['GET', 'POST'],
+        url: `${SSLCOMMERZ_SIMULATOR_PATH}/validator/api/${path}`,
+        schema: { hide: true },
+        handler: async (request) => answer(fieldsOf(request.query, request.body)),
+      });
+
+    api('validationserverAPI.php', (q) => {
       if (!credsOk(q)) return { status: 'INVALID_TRANSACTION', APIConnect: 'INVALID_REQUEST' };
       const s = q.val_id ? byVal.get(q.val_id) : undefined;
       if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED')) return { status: 'INVALID_TRANSACTION', APIConnect: 'DONE' };
-      const answer = { ...transaction(s), APIConnect: 'DONE', validated_on: sslDate(clock.now()), gw_version: 'Ver 4' };
+      s.validatedOn ??= sslDate(clock.now());
+      const answer = { ...transaction(s), APIConnect: 'DONE', validated_on: s.validatedOn, gw_version: 'Ver 4' };
       // The first validation answers VALID; every later one VALIDATED (SSLCommerz's replay signal).
       s.status = 'VALIDATED';
       return answer;
     });
 
-    app.get(`${SSLCOMMERZ_SIMULATOR_PATH}/validator/api/merchantTransIDvalidationAPI.php`, { schema: { hide: true } }, async (request) => {
-      const q = request.query as Record<string, string | undefined>;
+    // One endpoint, four calls told apart by their fields: refund status, refund, session query, tran_id query.
+    api('merchantTransIDvalidationAPI.php', (q) => {
       if (!credsOk(q)) return { APIConnect: 'INVALID_REQUEST', no_of_trans_found: 0, element: [] };
+      if (q.refund_ref_id) {
+        const r = refunds.get(q.refund_ref_id);
+        if (!r) return { APIConnect: 'DONE', refund_ref_id: q.refund_ref_id, status: 'failed', errorReason: 'Invalid refund reference id' };
+        // The sandbox settles a refund at once.
+        const { refundRefId, bankTranId, tranId, initiatedOn } = r;
+        return {
+          APIConnect: 'DONE',
+          bank_tran_id: bankTranId,
+          tran_id: tranId,
+          refund_ref_id: refundRefId,
+          initiated_on: initiatedOn,
+          refunded_on: initiatedOn,
+          status: 'refunded',
+          errorReason: '',
+        };
+      }
       if (q.bank_tran_id) {
         const s = [...sessions.values()].find((x) => x.bankTranId === q.bank_tran_id);
         const asked = Math.round(Number(q.refund_amount) * 100);
@@ -314,20 +382,27 @@ ${body}
           };
         }
         s.refunded += asked;
+        const refund: Refund = { refundRefId: hex(8), bankTranId: q.bank_tran_id, tranId: s.tranId, initiatedOn: sslDate(clock.now()) };
+        refunds.set(refund.refundRefId, refund);
         return {
           APIConnect: 'DONE',
           bank_tran_id: q.bank_tran_id,
           trans_id: s.tranId,
-          refund_ref_id: hex(8),
+          refund_ref_id: refund.refundRefId,
           status: 'success',
           errorReason: '',
         };
+      }
+      if (q.sessionkey) {
+        const s = sessions.get(q.sessionkey);
+        if (!s) return { APIConnect: 'DONE', status: 'INVALID_TRANSACTION', sessionkey: q.sessionkey };
+        return { ...transaction(s), sessionkey: s.sessionkey, validated_on: s.validatedOn ?? '', gw_version: 'Ver 4', APIConnect: 'DONE' };
       }
       const found = [...sessions.values()].filter((x) => x.tranId === q.tran_id && x.status !== 'PENDING');
       return {
         APIConnect: 'DONE',
         no_of_trans_found: found.length,
-        element: found.map((s) => ({ ...transaction(s), validated_on: s.status === 'VALIDATED' ? sslDate(clock.now()) : '' })),
+        element: found.map((s) => ({ ...transaction(s), validated_on: s.validatedOn ?? '' })),
       };
     });
   };
