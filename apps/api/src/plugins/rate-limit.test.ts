@@ -4,7 +4,8 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Clock } from '../lib/clock.js';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createTestDatabase } from '../test/database.js';
+import { DatabaseRateLimiter, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -33,13 +34,16 @@ if (!redisUrl) {
   }
   probe.disconnect();
 }
-afterAll(() => {
+const database = await createTestDatabase('pglite');
+afterAll(async () => {
   child?.kill();
+  await database.close();
 });
 
 const kinds: [string, (clock: Clock) => RateLimiter][] = [
   ['memory', (clock) => new MemoryRateLimiter(clock)],
   ['redis', (clock) => new RedisRateLimiter(new Redis(redisUrl!), clock, `rl-test:${randomBytes(4).toString('hex')}:`)],
+  ['database', (clock) => new DatabaseRateLimiter(database.db, clock)],
 ];
 
 describe.each(kinds)('rate limiter (%s)', (_name, make) => {
@@ -66,6 +70,41 @@ describe.each(kinds)('rate limiter (%s)', (_name, make) => {
     await limiter.hit('k2', 1, 60);
     await limiter.reset('k2', 60);
     expect((await limiter.hit('k2', 1, 60)).allowed).toBe(true);
+  });
+
+  it('takes one count back on release, never below zero', async () => {
+    await limiter.hit('k3', 5, 60);
+    await limiter.hit('k3', 5, 60);
+    await limiter.release('k3', 60);
+    expect((await limiter.peek('k3', 5, 60)).count).toBe(1);
+    await limiter.release('k3', 60);
+    await limiter.release('k3', 60);
+    expect((await limiter.peek('k3', 5, 60)).count).toBe(0);
+  });
+
+  it('counts parallel hits exactly', async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, () => limiter.hit('k4', 10, 60)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(10);
+    expect((await limiter.peek('k4', 10, 60)).count).toBe(40);
+  });
+});
+
+describe('rate limits kept in the database', () => {
+  it('are seen by a second limiter on the same database (another process, or the same one after a restart)', async () => {
+    const clock = new Clock();
+    const first = new DatabaseRateLimiter(database.db, clock);
+    for (let i = 0; i < 3; i += 1) await first.hit('restart', 3, 3600);
+    const second = new DatabaseRateLimiter(database.db, clock);
+    expect((await second.hit('restart', 3, 3600)).allowed).toBe(false);
+  });
+
+  it('prunes windows that have ended', async () => {
+    const clock = new Clock();
+    const limiter = new DatabaseRateLimiter(database.db, clock);
+    await limiter.hit('old', 3, 60);
+    clock.advance(120_000);
+    expect(await limiter.prune()).toBeGreaterThanOrEqual(1);
+    expect((await limiter.peek('old', 3, 60)).count).toBe(0);
   });
 });
 
