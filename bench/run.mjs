@@ -22,7 +22,19 @@ const dataDir = join(root, 'data', `bench-${products}`);
 const cores = Number(spawnSync('nproc').stdout?.toString().trim() || 1);
 const pin = (core) => (cores > 1 && existsSync('/usr/bin/taskset') ? ['taskset', '-c', String(core)] : []);
 
-const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
+// Production refuses to start without an https SMS gateway; the bench sends no SMS, so a closed port stands in for one.
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SMS_PROVIDER: 'http',
+  SMS_API_URL: 'https://127.0.0.1:9/api/smsapi',
+  SMS_API_KEY: 'bench',
+  SMS_SENDER_ID: 'bench',
+};
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
 

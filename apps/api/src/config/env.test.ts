@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env.js';
+import { EnvError, listenHost, parseEnv } from './env.js';
 
 describe('parseEnv', () => {
   it('gives defaults that run as they are', () => {
@@ -24,5 +24,29 @@ describe('parseEnv', () => {
       expect(problems).toMatch(/DATABASE_URL/);
       expect(problems).toMatch(/NODE_ENV/);
     }
+  });
+
+  it('listens on loopback outside production unless HOST says otherwise', () => {
+    expect(listenHost(parseEnv({}))).toBe('127.0.0.1');
+    expect(listenHost(parseEnv({ HOST: '0.0.0.0' }))).toBe('0.0.0.0');
+  });
+
+  it('refuses production without an SMS gateway, or with one over plain http', () => {
+    const problems = (vars: Record<string, string>) => {
+      try {
+        parseEnv({ NODE_ENV: 'production', ...vars });
+        return [];
+      } catch (err) {
+        return (err as EnvError).problems;
+      }
+    };
+    expect(problems({}).join('\n')).toMatch(/SMS_PROVIDER: production needs a real SMS gateway/);
+    const http = { SMS_PROVIDER: 'http', SMS_API_KEY: 'k', SMS_SENDER_ID: 's' };
+    expect(problems({ ...http, SMS_API_URL: 'http://bulksmsbd.net/api/smsapi' })).toEqual(['SMS_API_URL: production sends codes over https only']);
+    expect(problems(http)).toEqual([]);
+    const prod = parseEnv({ NODE_ENV: 'production', ...http });
+    expect(listenHost(prod)).toBe('0.0.0.0');
+    // Development keeps the outbox and may point at a local gateway.
+    expect(problems({ NODE_ENV: 'development', SMS_API_URL: 'http://127.0.0.1:9999/' })).toEqual([]);
   });
 });

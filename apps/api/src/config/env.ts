@@ -57,7 +57,7 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().default('GlowBazaar <no-reply@glowbazaar.com.bd>'),
   /** 'http' sends SMS through the BulkSMSBD HTTP API (SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID); 'outbox' only stores them (development). */
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
-  SMS_API_URL: z.url().default('http://bulksmsbd.net/api/smsapi'),
+  SMS_API_URL: z.url().default('https://bulksmsbd.net/api/smsapi'),
   SMS_API_KEY: z.string().optional(),
   SMS_SENDER_ID: z.string().optional(),
   /** Sending caps for codes and links: per phone or email per hour, per IP per hour, and for the whole shop per day. */
@@ -132,5 +132,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
+  const problems = productionProblems(result.data);
+  if (problems.length) throw new EnvError(problems);
   return result.data;
+}
+
+/** What production refuses to start without: sign-in codes that reach phones, over an encrypted connection. */
+function productionProblems(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER !== 'http')
+    problems.push('SMS_PROVIDER: production needs a real SMS gateway (http, with SMS_API_KEY and SMS_SENDER_ID); the outbox delivers nothing');
+  if (!env.SMS_API_URL.startsWith('https://')) problems.push('SMS_API_URL: production sends codes over https only');
+  return problems;
 }
