@@ -108,3 +108,18 @@ export const socialIdentities = pgTable(
   },
   (t) => [uniqueIndex('social_identities_subject_idx').on(t.provider, t.subject)],
 );
+
+/**
+ * A guest's details as typed before the phone is proved: they reach the guests row only when the
+ * code sent to that phone is verified from the same browser (its cookie holds the id), so knowing a
+ * phone number is not enough to change a guest's e-mail or name.
+ */
+export const guestRegistrations = pgTable('guest_registrations', {
+  id: text().primaryKey(),
+  phone: text().notNull(),
+  email: text(),
+  firstName: text().notNull().default(''),
+  lastName: text().notNull().default(''),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
