@@ -114,3 +114,4 @@ export const bagKept = 'Nothing was charged. Your bag is kept, so you can try ag
 // Limits and repeats (issue 13).
 export const idempotencyKeyReused =
   'This checkout attempt was already used for a different order. Please reload the page and place the order again.';
+export const tooManyAddresses = (max: number) => `You can keep up to ${max} addresses. Please delete one first.`;

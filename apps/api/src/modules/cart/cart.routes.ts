@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CART_COOKIE, CartDismissPayloadSchema, CartUpdatePayloadSchema } from '@store/shared/cart';
+import * as messages from '@store/shared/messages';
+import { rateLimited } from '../../lib/errors.js';
 import { getPublicConfig } from '../content/content.service.js';
 import {
   cartCount,
@@ -18,6 +20,7 @@ import {
 } from './cart.service.js';
 
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
+const HOUR = 3600;
 
 function ownerOf(request: FastifyRequest): CartOwner {
   const raw = request.cookies[CART_COOKIE];
@@ -30,6 +33,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (request: FastifyRequest): CartDeps => ({
     department: request.department,
     supportPhone: async () => (await getPublicConfig(app.db, app.env)).support_phone,
+    // A script without cookies would otherwise make a bag row per request.
+    async newVisitorBag() {
+      const perIp = await app.rateLimiter.hit(`bag:new:ip:${request.ip}`, app.env.NEW_BAGS_PER_IP_HOUR, HOUR);
+      if (!perIp.allowed) throw rateLimited(messages.tooManyRequests, perIp.retryAfterSeconds);
+    },
   });
   const setToken = (reply: FastifyReply, token: string | null) => {
     if (token) reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE });

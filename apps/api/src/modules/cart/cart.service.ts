@@ -31,6 +31,8 @@ export type CartDeps = {
   department: DepartmentKey;
   /** The support phone of the 'site' settings, for the 'bigger purchase' refusal. */
   supportPhone: () => Promise<string>;
+  /** Called just before a visitor's new bag is created; throws to refuse it (the per-IP cap on new bags). */
+  newVisitorBag: () => Promise<void>;
 };
 
 type CartRow = typeof carts.$inferSelect;
@@ -637,6 +639,7 @@ async function incrementLine(db: Db, owner: CartOwner, payload: CartUpdatePayloa
     }
     // No bag yet: create it with its first line, both only if the line may exist.
     const token = owner.customerId === null && owner.guestId === null ? newCartToken() : null;
+    if (token) await deps.newVisitorBag();
     const ownerColumns =
       owner.customerId !== null
         ? sql`customer_id, delivery_type) select ${owner.customerId}, ${deliveryType}`

@@ -89,7 +89,7 @@ function shopper(ctx: () => TestContext) {
 
 const line = (cart: Cart, variantId: number): CartLineItem | undefined =>
   cart.line_items.find((l) => l.variant_id === variantId && !l.gift);
-const deps: CartDeps = { department: '', supportPhone: async () => '+8800000000000' };
+const deps: CartDeps = { department: '', supportPhone: async () => '+8800000000000', newVisitorBag: async () => {} };
 
 describeOnDatabases('cart', (ctx) => {
   let c: Catalog;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Address, AddressForm, AddressSnapshot } from '@store/shared/checkout';
 import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
@@ -95,21 +95,27 @@ async function makeDefault(tx: Db, owner: Shopper, type: AddressType, id: number
   await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, id));
 }
 
-/** A new address; the owner's first of a type becomes the default. */
-export async function createAddress(db: Db, owner: Shopper, type: AddressType, form: AddressForm): Promise<Address> {
+/**
+ * A new address; the owner's first of a type becomes the default. At most `max` of a type per
+ * owner (MAX_ADDRESSES_PER_SHOPPER): the owner's additions run one at a time (a transaction-scoped
+ * advisory lock), so parallel requests cannot all pass the count.
+ */
+export async function createAddress(db: Db, owner: Shopper, type: AddressType, form: AddressForm, max: number): Promise<Address> {
   const zone = placeOf(form);
+  const ownerKey = owner.customerId !== null ? `c:${owner.customerId}` : `g:${owner.guestId}`;
   ownerWhere(owner);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: addresses.id })
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`addresses:${ownerKey}:${type}`}))`);
+    const [held] = await tx
+      .select({ n: count() })
       .from(addresses)
-      .where(and(ownerWhere(owner), eq(addresses.type, type)))
-      .limit(1);
+      .where(and(ownerWhere(owner), eq(addresses.type, type)));
+    if (held!.n >= max) throw badRequest(messages.tooManyAddresses(max));
     const [row] = await tx
       .insert(addresses)
       .values({ customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null, type, ...columns(form, zone) })
       .returning();
-    if (form.default || !existing) await makeDefault(tx, owner, type, row!.id);
+    if (form.default || held!.n === 0) await makeDefault(tx, owner, type, row!.id);
     const [fresh] = await tx.select().from(addresses).where(eq(addresses.id, row!.id));
     return toAddress(fresh!);
   });

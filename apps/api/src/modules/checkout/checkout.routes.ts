@@ -95,7 +95,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/addresses/',
     { schema: { tags, summary: "Adds an address ('Add address success')", querystring: AddressTypeQuerySchema, body: AddressFormSchema } },
     async (request, reply) => {
-      const data = await createAddress(app.db, requireShopper(ctx(request)), request.query.type, request.body);
+      const data = await createAddress(
+        app.db,
+        requireShopper(ctx(request)),
+        request.query.type,
+        request.body,
+        app.env.MAX_ADDRESSES_PER_SHOPPER,
+      );
       return reply.status(201).send({ success: true, detail: messages.addAddressSuccess, data });
     },
   );
