@@ -17,6 +17,10 @@ import {
   listStoreLocations,
   patchSetting,
 } from './content.service.js';
+import { AppError } from '../../lib/errors.js';
+
+/** The socket's own address, not a forwarded header: a proxy in front would make every request look local. */
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const slug = z
   .string()
@@ -90,10 +94,14 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   if (app.env.NODE_ENV !== 'production') {
     // Development and test only: flips site-wide switches (maintenance, highlight message) without an
-    // admin UI, so end-to-end tests can drive them through the running server. Never registered in production.
+    // admin UI, so end-to-end tests can drive them through the running server. Never registered in
+    // production, and it needs no login, so only a request from this machine may use it.
     app.put(
       '/dev/settings/:key/',
       {
+        onRequest: async (request) => {
+          if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw new AppError('forbidden', 'Only from this machine');
+        },
         schema: {
           tags: ['dev'],
           summary: 'Merge values into a setting (development and test only)',

@@ -104,6 +104,30 @@ describeOnDatabases(
       expect((await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data.site_under_maintenance).toBe(false);
       expect((await ctx().app.inject({ method: 'PUT', url: '/api/v1/dev/settings/users/', payload: {} })).statusCode).toBe(400);
     });
+
+    it('takes settings changes only from this machine, whatever a forwarded header says', async () => {
+      for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        const res = await ctx().app.inject({
+          method: 'PUT',
+          url: '/api/v1/dev/settings/basic/',
+          remoteAddress: local,
+          payload: {},
+        });
+        expect(res.statusCode, local).toBe(200);
+      }
+      for (const remote of ['192.168.1.20', '::ffff:10.0.0.5', '2001:db8::1']) {
+        const res = await ctx().app.inject({
+          method: 'PUT',
+          url: '/api/v1/dev/settings/site/',
+          remoteAddress: remote,
+          headers: { 'x-forwarded-for': '127.0.0.1' },
+          payload: { site_under_maintenance: true },
+        });
+        expect(res.statusCode, remote).toBe(403);
+        expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
+      }
+      expect((await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data.site_under_maintenance).toBe(false);
+    });
   },
   {
     env: {
