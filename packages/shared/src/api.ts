@@ -30,8 +30,12 @@ export type ApiErrorBody = {
     fields?: Record<string, string>;
     /** Seconds until the request may be retried (429: rate limits and cooldowns); also sent as Retry-After. */
     retry_after?: number;
+    /** Another way to reach the same goal that the UI may offer (delivery_unavailable: an e-mail sign-in link). */
+    offer?: ErrorOffer;
   };
 };
+
+export type ErrorOffer = 'email_link';
 
 /** Headers every storefront request carries (SPEC §7). */
 export const DEPARTMENT_HEADER = 'my-department';

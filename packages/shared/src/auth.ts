@@ -30,7 +30,7 @@ import type { ProductCard } from './catalog.js';
  * POST   /accounts/guest/send-otp/                   ContactBody (phone) → OtpSentResponse
  * POST   /accounts/verify/                           VerifyAccountPayload → VerifyResponse (finishes registration: code + password, signs in)
  * GET    /accounts/verification-status/:kind/        kind email|sms, signed in → VerificationStatusResponse
- * GET    /accounts/token-refresh/ (POST too)         signed in → { data: { token } } (old token revoked) | 401
+ * POST   /accounts/token-refresh/                    signed in → { data: { token } } (old token revoked) | 401
  * POST   /accounts/password-reset/                   ContactBody → { success, detail } (always the same answer)
  * GET    /accounts/password-reset/:id/               → { success: true } | 404 when unknown, used or expired
  * POST   /accounts/password-reset/:id/               PasswordResetPayload → LoginResponse

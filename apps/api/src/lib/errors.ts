@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@store/shared/api';
+import type { ErrorCode, ErrorOffer } from '@store/shared/api';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -23,6 +23,8 @@ export class AppError extends Error {
   readonly status: number;
   /** Seconds until a refused request may be retried (rate limits, cooldowns). */
   retryAfter?: number;
+  /** Another way the UI may offer (a failing SMS gateway: the e-mail link). */
+  offer?: ErrorOffer;
   constructor(
     readonly code: ErrorCode,
     message: string,

@@ -32,6 +32,8 @@ const secret = z
   .max(100)
   .regex(/^[\w-]+$/);
 const SOCIAL_COOKIE = 'social_flow';
+const GUEST_REGISTRATION_COOKIE = 'guest_registration';
+const guestCookiePath = `${API_PREFIX}/accounts/guest/`;
 
 export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
   async function accountsRoutesPlugin(app) {
@@ -98,7 +100,18 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     app.post(
       '/accounts/guest/',
       { schema: { tags, summary: 'Register a guest by phone; sends the code', body: GuestRegisterPayloadSchema } },
-      async (request, reply) => reply.status(201).send(await accounts.registerGuest(ctx(request), request.body.customer)),
+      async (request, reply) => {
+        const result = await accounts.registerGuest(ctx(request), request.body.customer);
+        // The typed details wait for the code under this id; only this browser can apply them.
+        reply.setCookie(GUEST_REGISTRATION_COOKIE, result.id, {
+          path: guestCookiePath,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          maxAge: 3600,
+        });
+        return reply.status(201).send(result);
+      },
     );
     app.post(
       '/accounts/verify-sms/',
@@ -108,7 +121,11 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     app.post(
       '/accounts/guest/verify-sms/',
       { schema: { tags, summary: "Verify a guest's phone; starts the guest session", body: VerifySmsPayloadSchema } },
-      async (request, reply) => withSession(reply, await accounts.verifyGuestSms(ctx(request), request.body)),
+      async (request, reply) => {
+        const result = await accounts.verifyGuestSms(ctx(request), request.body, request.cookies[GUEST_REGISTRATION_COOKIE] ?? null);
+        reply.clearCookie(GUEST_REGISTRATION_COOKIE, { path: guestCookiePath });
+        return withSession(reply, result);
+      },
     );
     app.post(
       '/accounts/send-otp/',
@@ -130,10 +147,12 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
       { schema: { tags, summary: 'Is the email or the phone verified', params: z.object({ kind: z.enum(VERIFICATION_KINDS) }) } },
       async (request) => accounts.verificationStatus(ctx(request), requireCustomer(request), request.params.kind),
     );
-    const refresh = async (request: Parameters<typeof ctxOf>[0], reply: FastifyReply) =>
-      withSession(reply, await accounts.refreshToken(ctx(request)));
-    app.get('/accounts/token-refresh/', { schema: { tags, summary: 'Replace the token (the old one is revoked)' } }, refresh);
-    app.post('/accounts/token-refresh/', { schema: { tags, summary: 'Replace the token (the old one is revoked)' } }, refresh);
+    // POST only: it changes state (revokes a token), so it needs the CSRF header like every unsafe call.
+    app.post(
+      '/accounts/token-refresh/',
+      { schema: { tags, summary: 'Replace the token (the old one is revoked)' } },
+      async (request, reply) => withSession(reply, await accounts.refreshToken(ctx(request))),
+    );
     app.post(
       '/accounts/password-reset/',
       { schema: { tags, summary: 'Email a password reset link', body: ContactBodySchema } },

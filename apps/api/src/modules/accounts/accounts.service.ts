@@ -1,5 +1,5 @@
 import { resolveMx } from 'node:dns/promises';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, gt, or } from 'drizzle-orm';
 import {
   formatWait,
   parseContact,
@@ -22,7 +22,7 @@ import { PASSWORDLESS_COOLDOWN_MINUTES } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { isBdMobile } from '@store/shared/phone';
 import { AppError, rateLimited } from '../../lib/errors.js';
-import { customers, guests, socialIdentities } from './accounts.tables.js';
+import { customers, guestRegistrations, guests, socialIdentities } from './accounts.tables.js';
 import type { AccountsCtx } from './context.js';
 import { passwordlessEmail, passwordResetEmail, verifyEmailEmail } from './outgoing.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -39,6 +39,7 @@ import {
   issueCodeUnlessBlocked,
   passwordlessCooldown,
   precheckSendLimits,
+  withinSendLimits,
 } from './verification.js';
 
 type Customer = typeof customers.$inferSelect;
@@ -169,18 +170,25 @@ export async function loginWithLink(ctx: AccountsCtx, token: string, uid: string
 
 // ---------------------------------------------------------------- login
 
-async function loginFailed(ctx: AccountsCtx, accountKey: string): Promise<never> {
-  await ctx.limiter.hit(`loginfail:acct:${accountKey}`, ctx.env.LOGIN_FAIL_LIMIT_PER_ACCOUNT, LOGIN_FAIL_WINDOW);
-  await ctx.limiter.hit(`loginfail:ip:${ctx.ip}`, ctx.env.LOGIN_FAIL_LIMIT_PER_IP, LOGIN_FAIL_WINDOW);
-  throw wrongCredentials();
+/** The key sign-in attempts count under: the account when it exists (its e-mail and phone count together), else what was typed. */
+const attemptKey = (customer: Customer | undefined, contact: Contact) => (customer ? `id:${customer.id}` : contact.value);
+
+/**
+ * Counts a sign-in attempt before its check, atomically: 40 parallel guesses are 40 counts, so at
+ * most the limit of them are ever checked. A success takes its counts back (loginSucceeded).
+ */
+async function countLoginAttempt(ctx: AccountsCtx, accountKey: string): Promise<void> {
+  const [acct, ip] = await Promise.all([
+    ctx.limiter.hit(`loginfail:acct:${accountKey}`, ctx.env.LOGIN_FAIL_LIMIT_PER_ACCOUNT, LOGIN_FAIL_WINDOW),
+    ctx.limiter.hit(`loginfail:ip:${ctx.ip}`, ctx.env.LOGIN_FAIL_LIMIT_PER_IP, LOGIN_FAIL_WINDOW),
+  ]);
+  for (const r of [acct, ip]) if (!r.allowed) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
 }
 
-async function guardLoginAttempts(ctx: AccountsCtx, accountKey: string) {
-  const [acct, ip] = await Promise.all([
-    ctx.limiter.peek(`loginfail:acct:${accountKey}`, ctx.env.LOGIN_FAIL_LIMIT_PER_ACCOUNT, LOGIN_FAIL_WINDOW),
-    ctx.limiter.peek(`loginfail:ip:${ctx.ip}`, ctx.env.LOGIN_FAIL_LIMIT_PER_IP, LOGIN_FAIL_WINDOW),
-  ]);
-  for (const r of [acct, ip]) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+/** A right password or code: the account's count starts again, and this attempt no longer counts against the IP (shared by many shoppers behind one carrier NAT). */
+async function loginSucceeded(ctx: AccountsCtx, accountKey: string): Promise<void> {
+  await ctx.limiter.reset(`loginfail:acct:${accountKey}`, LOGIN_FAIL_WINDOW);
+  await ctx.limiter.release(`loginfail:ip:${ctx.ip}`, LOGIN_FAIL_WINDOW);
 }
 
 export async function requestLoginOtp(ctx: AccountsCtx, value: string): Promise<OtpSentResponse> {
@@ -191,7 +199,7 @@ export async function requestLoginOtp(ctx: AccountsCtx, value: string): Promise<
   const customer = await findCustomer(ctx, contact);
   if (!customer) throw notFoundAccount();
   if (!isSmsPhone(customer.phone)) throw new AppError('bad_request', messages.smsBdOnly, { email: messages.smsBdOnly });
-  const otp = await issueCode(ctx, 'sms', customer.phone);
+  const otp = await issueCode(ctx, 'sms', customer.phone, { emailLink: customer.email !== null });
   return { success: true, detail: messages.otpSent, otp };
 }
 
@@ -205,19 +213,15 @@ export async function login(
   input: { email: string; password?: string | undefined; otp?: string | undefined },
 ): Promise<LoginResponse> {
   const contact = contactOf(input.email);
-  await guardLoginAttempts(ctx, contact.value);
   const customer = await findCustomer(ctx, contact);
+  const key = attemptKey(customer, contact);
+  await countLoginAttempt(ctx, key);
   if (input.otp !== undefined) {
-    if (!customer || !isSmsPhone(customer.phone)) return loginFailed(ctx, contact.value);
-    try {
-      await consumeCode(ctx, 'sms', customer.phone, input.otp);
-    } catch (err) {
-      await ctx.limiter.hit(`loginfail:ip:${ctx.ip}`, ctx.env.LOGIN_FAIL_LIMIT_PER_IP, LOGIN_FAIL_WINDOW);
-      throw err;
-    }
+    if (!customer || !isSmsPhone(customer.phone)) throw wrongCredentials();
+    await consumeCode(ctx, 'sms', customer.phone, input.otp);
     if (!customer.verifiedSms)
       await ctx.db.update(customers).set({ verifiedSms: true, updatedAt: ctx.clock.now() }).where(eq(customers.id, customer.id));
-    await ctx.limiter.reset(`loginfail:acct:${contact.value}`, LOGIN_FAIL_WINDOW);
+    await loginSucceeded(ctx, key);
     return {
       success: true,
       verified: customer.verifiedEmail,
@@ -227,8 +231,8 @@ export async function login(
     };
   }
   const ok = await verifyPassword(ctx.env, customer?.passwordHash ?? null, input.password ?? '');
-  if (!customer || !ok) return loginFailed(ctx, contact.value);
-  await ctx.limiter.reset(`loginfail:acct:${contact.value}`, LOGIN_FAIL_WINDOW);
+  if (!customer || !ok) throw wrongCredentials();
+  await loginSucceeded(ctx, key);
   if (isSmsPhone(customer.phone) && !customer.verifiedSms) {
     const otp = await issueCodeUnlessBlocked(ctx, 'sms', customer.phone);
     return { success: false, verified: customer.verifiedEmail, sms: false, detail: messages.otpSent, data: null, otp };
@@ -320,7 +324,9 @@ export async function register(ctx: AccountsCtx, input: RegisterInput): Promise<
   }
   const channel = isSmsPhone(input.phone) ? 'sms' : 'email';
   const otp = await issueCodeUnlessBlocked(ctx, channel, channel === 'sms' ? input.phone : input.email);
-  if (channel === 'sms') {
+  // The verify-email link goes through the same caps as every message: registering again and again
+  // with one address must not flood its inbox. Over a cap the registration goes on without it.
+  if (channel === 'sms' && (await withinSendLimits(ctx, input.email))) {
     const token = await createLink(ctx, 'verify_email', customerId);
     await ctx.notifier.sendEmail({ to: input.email, ...verifyEmailEmail(linkUrl(ctx, `/verify-email/${token}`)) });
   }
@@ -378,7 +384,7 @@ export async function sendOtp(ctx: AccountsCtx, value: string): Promise<OtpSentR
   if (!customer) throw notFoundAccount();
   if (contact.kind === 'phone' && !isSmsPhone(contact.value))
     throw new AppError('bad_request', messages.smsBdOnly, { email: messages.smsBdOnly });
-  const otp = await issueCode(ctx, contact.kind === 'phone' ? 'sms' : 'email', contact.value);
+  const otp = await issueCode(ctx, contact.kind === 'phone' ? 'sms' : 'email', contact.value, { emailLink: customer.email !== null });
   return { success: true, detail: messages.otpResent, otp };
 }
 
@@ -393,45 +399,76 @@ export async function verificationStatus(
 
 // ---------------------------------------------------------------- guests
 
+/** How long a guest's typed details wait for the phone's code. */
+const GUEST_REGISTRATION_MS = 60 * 60_000;
+
+/**
+ * Starts a guest checkout: sends a code to the phone and keeps the typed details aside, under a
+ * fresh id the route puts in an HttpOnly cookie. Nothing about an existing guest changes, and the
+ * answer is the same whether or not the phone has been a guest before.
+ */
 export async function registerGuest(
   ctx: AccountsCtx,
   input: { phone: string; email?: string | undefined; first_name?: string | undefined; last_name?: string | undefined },
 ): Promise<GuestRegisterResponse> {
   await precheckSendLimits(ctx);
-  const details = {
+  const id = crypto.randomUUID();
+  const now = ctx.clock.nowMs();
+  await ctx.db.insert(guestRegistrations).values({
+    id,
+    phone: input.phone,
     email: input.email || null,
     firstName: input.first_name ?? '',
     lastName: input.last_name ?? '',
-  };
-  const [row] = await ctx.db
-    .insert(guests)
-    .values({ id: crypto.randomUUID(), phone: input.phone, createdAt: ctx.clock.now(), ...details })
-    .onConflictDoUpdate({ target: guests.phone, set: details })
-    .returning({ id: guests.id });
+    createdAt: new Date(now),
+    expiresAt: new Date(now + GUEST_REGISTRATION_MS),
+  });
   const otp = await issueCodeUnlessBlocked(ctx, 'sms', input.phone);
-  return { success: true, id: row!.id, detail: messages.otpSent, otp };
+  return { success: true, id, detail: messages.otpSent, otp };
 }
 
+/** A resend answers alike for any Bangladeshi mobile: POST /accounts/guest/ sends to any of them anyway. */
 export async function sendGuestOtp(ctx: AccountsCtx, phone: string): Promise<OtpSentResponse> {
   await precheckSendLimits(ctx);
   if (!isSmsPhone(phone)) throw new AppError('bad_request', messages.smsBdOnly, { email: messages.smsBdOnly });
-  const [guest] = await ctx.db.select({ id: guests.id }).from(guests).where(eq(guests.phone, phone));
-  if (!guest) throw notFoundAccount();
   return { success: true, detail: messages.otpResent, otp: await issueCode(ctx, 'sms', phone) };
 }
 
+/**
+ * Proves the phone, then (and only then) applies the details typed in this browser's registration
+ * (registrationId, from its cookie) to the guest, creating the guest on the first verification.
+ */
 export async function verifyGuestSms(
   ctx: AccountsCtx,
   input: { email?: string | undefined; phone?: string | undefined; code: string },
+  registrationId: string | null,
 ): Promise<VerifyResponse> {
   const phone = input.phone || (input.email && parseContact(input.email)?.kind === 'phone' ? input.email : undefined);
-  const [guest] = phone ? await ctx.db.select().from(guests).where(eq(guests.phone, phone)) : [];
-  if (!guest) throw new AppError('bad_request', messages.codeIncorrect, { code: messages.codeIncorrect });
-  await consumeCode(ctx, 'sms', guest.phone, input.code);
-  await ctx.db.update(guests).set({ verifiedSms: true }).where(eq(guests.id, guest.id));
-  await mergeVisitorCartIntoGuest(ctx.db, ctx.cartToken, guest.id);
-  const token = await createSession(ctx.db, ctx.clock, { guestId: guest.id }, ctx.userAgent);
-  return { success: true, detail: messages.smsVerified, data: { token, guest_id: guest.id } };
+  if (!phone || !isSmsPhone(phone)) throw new AppError('bad_request', messages.codeIncorrect, { code: messages.codeIncorrect });
+  await consumeCode(ctx, 'sms', phone, input.code);
+  const [registration] = registrationId
+    ? await ctx.db
+        .delete(guestRegistrations)
+        .where(
+          and(
+            eq(guestRegistrations.id, registrationId),
+            eq(guestRegistrations.phone, phone),
+            gt(guestRegistrations.expiresAt, ctx.clock.now()),
+          ),
+        )
+        .returning()
+    : [];
+  const details = registration
+    ? { email: registration.email, firstName: registration.firstName, lastName: registration.lastName }
+    : undefined;
+  const [guest] = await ctx.db
+    .insert(guests)
+    .values({ id: registration?.id ?? crypto.randomUUID(), phone, verifiedSms: true, createdAt: ctx.clock.now(), ...details })
+    .onConflictDoUpdate({ target: guests.phone, set: { verifiedSms: true, ...details } })
+    .returning({ id: guests.id });
+  await mergeVisitorCartIntoGuest(ctx.db, ctx.cartToken, guest!.id);
+  const token = await createSession(ctx.db, ctx.clock, { guestId: guest!.id }, ctx.userAgent);
+  return { success: true, detail: messages.smsVerified, data: { token, guest_id: guest!.id } };
 }
 
 // ---------------------------------------------------------------- session
@@ -602,11 +639,10 @@ export async function changePassword(
 ): Promise<{ success: true; detail: string }> {
   const c = await customerById(ctx, customerId);
   if (c.passwordHash) {
-    await guardLoginAttempts(ctx, `id:${customerId}`);
-    if (!(await verifyPassword(ctx.env, c.passwordHash, input.current_password ?? ''))) {
-      await ctx.limiter.hit(`loginfail:acct:id:${customerId}`, ctx.env.LOGIN_FAIL_LIMIT_PER_ACCOUNT, LOGIN_FAIL_WINDOW);
+    await countLoginAttempt(ctx, `id:${customerId}`);
+    if (!(await verifyPassword(ctx.env, c.passwordHash, input.current_password ?? '')))
       throw new AppError('bad_request', messages.wrongCredentials, { current_password: messages.wrongCredentials });
-    }
+    await loginSucceeded(ctx, `id:${customerId}`);
   }
   await ctx.db
     .update(customers)

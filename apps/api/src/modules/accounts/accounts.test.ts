@@ -378,12 +378,20 @@ describeOnDatabases('accounts', (ctx) => {
   it('refreshes the token (the old one dies), and logout revokes the session and clears the cookie', async () => {
     const { b } = await signedUp();
     const old = b.cookies.get('token')!;
-    const refreshed = await b.get('/api/v1/accounts/token-refresh/');
+    // A state change: GET is not served, and a cookie-authenticated POST without the CSRF header is refused.
+    expect((await b.get('/api/v1/accounts/token-refresh/')).statusCode).toBe(404);
+    expect((await b.post('/api/v1/accounts/token-refresh/', {}, { 'x-csrftoken': 'forged' })).statusCode).toBe(403);
+    expect(b.cookies.get('token')).toBe(old);
+    const refreshed = await b.post('/api/v1/accounts/token-refresh/');
     expect(refreshed.statusCode).toBe(200);
     const token = refreshed.json().data.token as string;
     expect(token).not.toBe(old);
     expect(b.cookies.get('token')).toBe(token);
-    const replay = await ctx().app.inject({ url: '/api/v1/accounts/token-refresh/', headers: { authorization: `Token ${old}` } });
+    const replay = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/token-refresh/',
+      headers: { authorization: `Token ${old}` },
+    });
     expect(replay.statusCode).toBe(401);
     expect((await b.get('/api/v1/me/')).json().data.user).not.toBeNull();
 
@@ -392,7 +400,7 @@ describeOnDatabases('accounts', (ctx) => {
     expect(b.cookies.get('token')).toBeUndefined();
     const after = await ctx().app.inject({ url: '/api/v1/me/', headers: { authorization: `Token ${token}` } });
     expect(after.json().data.user).toBeNull();
-    expect((await ctx().app.inject({ url: '/api/v1/accounts/token-refresh/' })).statusCode).toBe(401);
+    expect((await ctx().app.inject({ method: 'POST', url: '/api/v1/accounts/token-refresh/' })).statusCode).toBe(401);
   });
 
   it('needs X-CSRFToken for cookie-authenticated writes', async () => {

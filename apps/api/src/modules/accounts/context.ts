@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { CART_COOKIE } from '@store/shared/cart';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -13,6 +13,7 @@ export type AccountsCtx = {
   clock: Clock;
   notifier: Notifier;
   limiter: RateLimiter;
+  log: FastifyBaseLogger;
   ip: string;
   userAgent: string | undefined;
   customerId: number | null;
@@ -30,6 +31,7 @@ export function ctxOf(request: FastifyRequest, clock: Clock): AccountsCtx {
     clock,
     notifier: app.notifier,
     limiter: app.rateLimiter,
+    log: request.log,
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     customerId: request.customerId,

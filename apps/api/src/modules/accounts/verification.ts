@@ -7,6 +7,7 @@ import { getSiteSettings } from '../content/content.service.js';
 import { accountLinks, oneTimeCodes, type CodeChannel, type LinkPurpose } from './accounts.tables.js';
 import type { AccountsCtx } from './context.js';
 import { codeEmail, codeSms } from './outgoing.js';
+import { SmsUnavailable } from '../notifications/index.js';
 import { generateCode, hashCode, newSalt, randomToken, sameHex, sha256 } from './secrets.js';
 
 /** Wrong tries allowed per code: the sixth try is refused even with the right digits. */
@@ -22,26 +23,80 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
 
 const codeIncorrect = () => new AppError('bad_request', messages.codeIncorrect, { code: messages.codeIncorrect });
 
+type Budget = { key: string; limit: number; windowSeconds: number };
+
+/** Signed-in customers and verified guests (a guest session exists only after the phone's code). */
+const isTrusted = (ctx: AccountsCtx) => ctx.customerId !== null || ctx.guestId !== null;
+
+/** The operator prefix of a canonical Bangladeshi mobile: +88017… → 017 (Grameenphone), 019 (Banglalink), … */
+export const operatorPrefix = (phone: string) => phone.slice(3, 6);
+
 /**
- * Caps on everything that sends a code or a link (SMS costs money and is pumped by attackers): per
- * phone or email, per IP, and for the whole shop per day. Over a cap: 429 with a generic message.
+ * Every budget one message spends, checked in this order. Anonymous requests: per IP, per recipient,
+ * per operator prefix (SMS), and the shop-wide hourly and daily budgets. Signed-in customers and
+ * verified guests spend their own shop-wide budget, so anonymous pumping never starves their resends.
+ */
+function budgetsFor(ctx: AccountsCtx, target: string): Budget[] {
+  const env = ctx.env;
+  const perTarget = { key: `send:to:${target}`, limit: env.SEND_LIMIT_PER_TARGET_HOUR, windowSeconds: HOUR };
+  if (isTrusted(ctx)) return [perTarget, { key: 'send:trusted', limit: env.SEND_LIMIT_TRUSTED_PER_HOUR, windowSeconds: HOUR }];
+  return [
+    { key: `send:ip:${ctx.ip}`, limit: env.SEND_LIMIT_PER_IP_HOUR, windowSeconds: HOUR },
+    perTarget,
+    ...(target.startsWith('+880')
+      ? [{ key: `send:prefix:${operatorPrefix(target)}`, limit: env.SEND_LIMIT_PER_PREFIX_HOUR, windowSeconds: HOUR }]
+      : []),
+    { key: SHOP_HOURLY, limit: env.SEND_LIMIT_PER_HOUR, windowSeconds: HOUR },
+    { key: 'send:all', limit: env.SEND_LIMIT_PER_DAY, windowSeconds: DAY },
+  ];
+}
+
+const SHOP_HOURLY = 'send:all:hour';
+
+/** The log speaks when the shop-wide hourly budget is 80 % spent and when it runs out: someone may be pumping. */
+function alertOnShopBudget(ctx: AccountsCtx, budget: Budget, count: number) {
+  if (budget.key !== SHOP_HOURLY) return;
+  if (count === Math.ceil(budget.limit * 0.8)) ctx.log.warn({ count, limit: budget.limit }, 'sending budget: 80 % of this hour spent');
+  if (count === budget.limit + 1) ctx.log.error({ limit: budget.limit }, 'sending budget: spent for this hour, anonymous sends refused');
+}
+
+/**
+ * Spends one message of every budget for target (a canonical phone or an email), or refuses with
+ * 429 and the seconds until the refusing window ends. Counts are atomic (database or Redis), so
+ * parallel requests cannot overshoot, and they hold across restarts and processes.
  */
 export async function enforceSendLimits(ctx: AccountsCtx, target: string): Promise<void> {
-  const perIp = await ctx.limiter.hit(`send:ip:${ctx.ip}`, ctx.env.SEND_LIMIT_PER_IP_HOUR, HOUR);
-  if (!perIp.allowed) throw rateLimited(messages.tooManyRequests, perIp.retryAfterSeconds);
-  const perTarget = await ctx.limiter.hit(`send:to:${target}`, ctx.env.SEND_LIMIT_PER_TARGET_HOUR, HOUR);
-  if (!perTarget.allowed) throw rateLimited(messages.tooManyRequests, perTarget.retryAfterSeconds);
-  const total = await ctx.limiter.hit('send:all', ctx.env.SEND_LIMIT_PER_DAY, DAY);
-  if (!total.allowed) throw rateLimited(messages.tooManyRequests, total.retryAfterSeconds);
+  for (const budget of budgetsFor(ctx, target)) {
+    const r = await ctx.limiter.hit(budget.key, budget.limit, budget.windowSeconds);
+    alertOnShopBudget(ctx, budget, r.count);
+    if (!r.allowed) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+  }
+}
+
+/** enforceSendLimits for a message the request can do without (the registration's verify-email link): false when a cap refuses. */
+export async function withinSendLimits(ctx: AccountsCtx, target: string): Promise<boolean> {
+  try {
+    await enforceSendLimits(ctx, target);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'rate_limited') return false;
+    throw err;
+  }
 }
 
 /** Refuses at once, before any database work, an IP or a shop that has no sending budget left (a pump gets cheap answers). */
 export async function precheckSendLimits(ctx: AccountsCtx): Promise<void> {
-  const [perIp, total] = await Promise.all([
-    ctx.limiter.peek(`send:ip:${ctx.ip}`, ctx.env.SEND_LIMIT_PER_IP_HOUR, HOUR),
-    ctx.limiter.peek('send:all', ctx.env.SEND_LIMIT_PER_DAY, DAY),
-  ]);
-  for (const r of [perIp, total]) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+  const budgets = budgetsFor(ctx, '').filter((b) => !b.key.startsWith('send:to:') && !b.key.startsWith('send:prefix:'));
+  const peeks = await Promise.all(budgets.map((b) => ctx.limiter.peek(b.key, b.limit, b.windowSeconds)));
+  for (const r of peeks) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+}
+
+/** The SMS gateway is failing: say so (503), and offer the e-mail link where the account has an address. */
+export function smsUnavailable(emailLink: boolean): AppError {
+  const err = new AppError('delivery_unavailable', emailLink ? messages.smsUnavailableTryEmail : messages.smsUnavailable);
+  if (emailLink) err.offer = 'email_link';
+  err.retryAfter = 30;
+  return err;
 }
 
 async function timers(ctx: AccountsCtx) {
@@ -64,7 +119,13 @@ async function latestCode(ctx: AccountsCtx, channel: CodeChannel, target: string
  * 'Please wait m:ss' while the previous one is inside its SMS_TIMER block, or over a sending cap.
  * The new code replaces every earlier one for the same target.
  */
-export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: string): Promise<OtpTimers> {
+export type IssueOptions = {
+  /** The account has an e-mail address: a failing SMS gateway's answer offers the e-mail link. */
+  emailLink?: boolean;
+};
+
+export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: string, options: IssueOptions = {}): Promise<OtpTimers> {
+  if (channel === 'sms' && ctx.notifier.smsHealth.shouldRefuse()) throw smsUnavailable(options.emailLink ?? false);
   const t = await timers(ctx);
   const now = ctx.clock.nowMs();
   const previous = await latestCode(ctx, channel, target);
@@ -75,21 +136,37 @@ export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: 
   await enforceSendLimits(ctx, target);
   const code = generateCode();
   const salt = newSalt();
-  await ctx.db.insert(oneTimeCodes).values({
-    channel,
-    target,
-    codeHash: hashCode(salt, target, code),
-    salt,
-    createdAt: new Date(now),
-    expiresAt: new Date(now + t.validityMs),
-  });
-  if (channel === 'sms') await ctx.notifier.sendSms(target, codeSms(code, t.validityMinutes, ctx.env));
-  else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) });
+  const [row] = await ctx.db
+    .insert(oneTimeCodes)
+    .values({
+      channel,
+      target,
+      codeHash: hashCode(salt, target, code),
+      salt,
+      createdAt: new Date(now),
+      expiresAt: new Date(now + t.validityMs),
+    })
+    .returning({ id: oneTimeCodes.id });
+  if (channel === 'sms') {
+    try {
+      await ctx.notifier.sendSmsNow(target, codeSms(code, t.validityMinutes, ctx.env));
+    } catch (err) {
+      // The code never left: it must neither work nor block a resend once the gateway is back.
+      await ctx.db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row!.id));
+      if (err instanceof SmsUnavailable) throw smsUnavailable(options.emailLink ?? false);
+      throw err;
+    }
+  } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) });
   return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };
 }
 
 /** Like issueCode, but a code still inside its block is left alone and its timers returned (a login that needs the OTP panel). */
-export async function issueCodeUnlessBlocked(ctx: AccountsCtx, channel: CodeChannel, target: string): Promise<OtpTimers> {
+export async function issueCodeUnlessBlocked(
+  ctx: AccountsCtx,
+  channel: CodeChannel,
+  target: string,
+  options: IssueOptions = {},
+): Promise<OtpTimers> {
   const t = await timers(ctx);
   const previous = await latestCode(ctx, channel, target);
   const now = ctx.clock.nowMs();
@@ -99,7 +176,7 @@ export async function issueCodeUnlessBlocked(ctx: AccountsCtx, channel: CodeChan
       expires_in_seconds: Math.max(0, Math.ceil((previous.expiresAt.getTime() - now) / 1000)),
     };
   }
-  return issueCode(ctx, channel, target);
+  return issueCode(ctx, channel, target, options);
 }
 
 /**

@@ -4,7 +4,7 @@ import { devOutboxRoutes } from './notifications.routes.js';
 import { Notifier, type NotifierOptions } from './notifications.service.js';
 import { emailProviderFromEnv, smsProviderFromEnv, type EmailProvider, type SmsProvider } from './providers.js';
 
-export { Notifier } from './notifications.service.js';
+export { Notifier, SmsUnavailable } from './notifications.service.js';
 export type { EmailProvider, SmsProvider } from './providers.js';
 
 declare module 'fastify' {

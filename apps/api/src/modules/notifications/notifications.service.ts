@@ -5,6 +5,13 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { outbox, type OutboxChannel, type OutboxStatus } from './notifications.tables.js';
 import type { EmailMessage, EmailProvider, SmsProvider } from './providers.js';
+import { SmsHealth } from './sms-health.js';
+
+/** A code's SMS could not be handed to the gateway: the shopper is told, nothing is marked sent. */
+export class SmsUnavailable extends Error {}
+
+/** How long a request waits for the gateway to take a code's SMS. */
+const SEND_NOW_TIMEOUT_MS = 8000;
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 60_000;
@@ -37,6 +44,7 @@ export class Notifier {
   private inflight: Promise<void> | null = null;
   private readonly pollMs: number;
   private readonly batchSize: number;
+  readonly smsHealth: SmsHealth;
 
   constructor(
     private readonly db: Db,
@@ -48,6 +56,52 @@ export class Notifier {
   ) {
     this.pollMs = options.pollMs ?? 1000;
     this.batchSize = options.batchSize ?? 20;
+    this.smsHealth = new SmsHealth(clock, log);
+  }
+
+  /**
+   * Sends a one-time code's SMS within the request, so the shopper learns at once whether it went:
+   * a code that arrives after minutes of retries is useless. The row is kept either way ('sent' or
+   * 'failed', never retried). Throws SmsUnavailable when the gateway refuses, fails, or failed
+   * moments ago.
+   */
+  async sendSmsNow(to: string, text: string): Promise<number> {
+    if (!BD_MOBILE_PATTERN.test(to) || !to.startsWith('+880')) throw new Error(`not a canonical Bangladeshi mobile: ${to}`);
+    if (this.smsHealth.shouldRefuse()) throw new SmsUnavailable('SMS gateway failing');
+    const now = this.clock.now();
+    const [row] = await this.db
+      .insert(outbox)
+      .values({
+        channel: 'sms',
+        recipient: to,
+        subject: null,
+        body: text,
+        html: null,
+        provider: this.sms.name,
+        status: 'sending',
+        lockedUntil: new Date(now.getTime() + LEASE_MS),
+        nextAttemptAt: now,
+        createdAt: now,
+      })
+      .returning({ id: outbox.id });
+    const id = row!.id;
+    try {
+      const result = await withTimeout(this.sms.send(to, text), SEND_NOW_TIMEOUT_MS);
+      this.smsHealth.succeeded();
+      await this.db
+        .update(outbox)
+        .set({ status: 'sent', attempts: 1, sentAt: this.clock.now(), lockedUntil: null, providerMessageId: result.providerMessageId })
+        .where(eq(outbox.id, id));
+      return id;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      this.smsHealth.failed(message);
+      await this.db
+        .update(outbox)
+        .set({ status: 'failed', attempts: 1, lockedUntil: null, lastError: message.slice(0, 500) })
+        .where(eq(outbox.id, id));
+      throw new SmsUnavailable(message);
+    }
   }
 
   /** Queues an SMS. Only Bangladeshi mobiles get SMS: anything else is a bug in the caller. */
@@ -149,6 +203,7 @@ export class Notifier {
         row.channel === 'sms'
           ? await this.sms.send(row.recipient, row.body)
           : await this.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, html: row.html });
+      if (row.channel === 'sms') this.smsHealth.succeeded();
       await this.db
         .update(outbox)
         .set({
@@ -162,6 +217,7 @@ export class Notifier {
         .where(eq(outbox.id, row.id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (row.channel === 'sms') this.smsHealth.failed(message);
       const failed = attempts >= MAX_ATTEMPTS;
       this.log.warn(
         { outboxId: row.id, channel: row.channel, attempts, err: message },
@@ -179,6 +235,16 @@ export class Notifier {
         .where(eq(outbox.id, row.id));
     }
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`SMS gateway did not answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 export async function listOutbox(db: Db, options: { to?: string | undefined; limit?: number }): Promise<OutboxMessage[]> {
