@@ -15,6 +15,7 @@ import { registerConnectionLimit } from './plugins/connection-limit.js';
 import { registerCsrf } from './plugins/csrf.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { Clock } from './lib/clock.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
 import { settlesWithin } from './lib/timeout.js';
@@ -70,7 +71,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.decorate('db', database.db);
   app.decorate('database', database);
 
-  // External plugins first, then the app's own, then routes.
+  // External plugins first, then the app's own, then routes. Security headers go first: they see every route.
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
@@ -80,7 +82,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const media = resolve(mediaDir(env));
   mkdirSync(media, { recursive: true });

@@ -4,14 +4,16 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter, type EntryContext } from 'react-router';
 import { isbot } from 'isbot';
+import { CspNonceContext, NONCE_HEADER } from './lib/csp-nonce';
 import { scriptsAfterPaint } from './lib/scripts-after-paint';
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's Node entry, with one change: the page's modules start after its first screen is
- * painted (lib/scripts-after-paint.ts). Crawlers get the whole page at once; everyone else the
- * shell as soon as it is ready, then the streamed data.
+ * React Router's Node entry, with two changes: the page's modules start after its first screen is
+ * painted (lib/scripts-after-paint.ts), and every script the render writes carries the response's
+ * CSP nonce, handed over by the server in a request header. Crawlers get the whole page at once;
+ * everyone else the shell as soon as it is ready, then the streamed data.
  */
 export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext): Response | Promise<Response> {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
@@ -23,7 +25,14 @@ export default function handleRequest(request: Request, status: number, headers:
     // Abort after streamTimeout (plus time to flush the rejected boundaries).
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const nonce = request.headers.get(NONCE_HEADER) ?? '';
+    const app = (
+      <CspNonceContext value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+      </CspNonceContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce: nonce ? { script: nonce } : undefined,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

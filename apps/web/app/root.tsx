@@ -20,6 +20,7 @@ import { SiteShell } from './components/layout/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
 import { apiGet, apiTry } from './lib/api.server';
+import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { pagePathname } from './lib/request-path';
 import { onDemand } from './lib/on-demand';
@@ -98,6 +99,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const root = useRootData();
   const pixelId = root?.contact.facebook_pixel_id && !isPaymentPage(pathname) ? root.contact.facebook_pixel_id : null;
+  const nonce = useCspNonce();
   // A marker for tests and tooling: the page has hydrated and its client-only parts run.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
@@ -113,7 +115,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
-        {pixelId ? <script dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} /> : null}
+        {/* Browsers hide nonces from the page, so the client renders none: hence suppressHydrationWarning. */}
+        {pixelId ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} /> : null}
       </head>
       <body>
         {children}

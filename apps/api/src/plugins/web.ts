@@ -10,6 +10,13 @@ import { API_PREFIX, type ApiClient, type ApiResult } from '@store/shared/api';
 import { apiClientContext } from '@store/shared/ssr-context';
 import { onContentChange } from '../lib/content-changes.js';
 import { PageCache } from './page-cache.js';
+import { scriptNonce, withoutNonce } from './security-headers.js';
+
+/** Page forms are small: a bigger body is refused with 413 before the page sees it. */
+const PAGE_BODY_LIMIT = 1024 * 1024;
+
+/** Hands the response's script nonce to the render (apps/web/app/entry.server.tsx reads it); never the client's own. */
+const NONCE_HEADER = 'x-csp-nonce';
 
 /** Headers a loader's API call inherits from the page request: who is asking, and from where. */
 const FORWARDED = ['cookie', 'authorization', 'my-department', 'my-location', 'user-agent', 'x-forwarded-for', 'accept-language'] as const;
@@ -33,7 +40,7 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient 
 }
 
 /** The page request as a web Request; unless `detached`, it is aborted when the shopper goes away. */
-function toWebRequest(request: FastifyRequest, detached = false): Request {
+function toWebRequest(request: FastifyRequest, nonce: string, detached = false): Request {
   const origin = `${request.protocol}://${request.host}`;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -41,15 +48,12 @@ function toWebRequest(request: FastifyRequest, detached = false): Request {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
+  headers.set(NONCE_HEADER, nonce);
   const controller = new AbortController();
   if (!detached) request.raw.once('close', () => controller.abort());
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.body as Readable) as ReadableStream, duplex: 'half' } : {}),
-  });
+  // A request that came without a body (a bare POST) has none here either.
+  const body = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body) ? request.body : undefined;
+  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal, ...(body ? { body } : {}) });
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
@@ -85,21 +89,26 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
   });
 
   await app.register(async (web) => {
-    // The page handler reads bodies itself (form actions), so Fastify must not parse them.
+    // Form actions read the body themselves: whatever its type, it reaches them as bytes, up to the limit.
     web.removeAllContentTypeParsers();
-    web.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    web.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PAGE_BODY_LIMIT }, (_request, body, done) => done(null, body));
     web.route({
       method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       url: '/*',
       schema: { hide: true },
       handler: async (request, reply) => {
         if (request.url.startsWith(API_PREFIX)) return reply.callNotFound();
-        const render = (detached = false) => {
+        const nonce = scriptNonce(reply.raw);
+        // Read before anything is sent: a page from the cache brings its own policy.
+        const policy = String(reply.getHeader('content-security-policy'));
+        const key = pages.keyOf(request);
+        const render = async (detached = false) => {
           const context = new RouterContextProvider();
           context.set(apiClientContext, inProcessApi(app, request));
-          return handle(toWebRequest(request, detached), context);
+          const response = await handle(toWebRequest(request, nonce, detached), context);
+          // A page the cache may send to others must not carry this response's nonce.
+          return key ? withoutNonce(response, nonce, policy) : response;
         };
-        const key = pages.keyOf(request);
         const response = key ? await pages.serve(key, request, reply, render) : await render();
         return response ? sendWebResponse(reply, response) : reply;
       },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { runInNewContext } from 'node:vm';
@@ -17,7 +18,7 @@ const shell = [
 
 /** The boot script of a rewritten shell, as the browser would find it. */
 function bootOf(html: string): string {
-  const boot = /<script async="">([^]*?)<\/script>/.exec(html);
+  const boot = /<script async=""[^>]*>([^]*?)<\/script>/.exec(html);
   if (!boot?.[1]) throw new Error('no boot script');
   return boot[1];
 }
@@ -86,7 +87,7 @@ class FakeForm {
 }
 
 /** Runs the boot script against a small stand-in for the browser and reports what it added when. */
-function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint = false) {
+function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint = false, nonce = '') {
   let onPaint: (() => void) | null = null;
   const PerformanceObserver = Object.assign(
     class {
@@ -127,6 +128,7 @@ function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint 
     },
     document: {
       readyState,
+      currentScript: { nonce },
       documentElement: html,
       createElement: () => ({}),
       head: { append: (node: Record<string, string>) => added.push(node) },
@@ -192,6 +194,17 @@ describe('rewriteShell', () => {
     expect(JSON.parse(args?.[1] ?? 'null')).toEqual(['/assets/entry.client-b.js', '/assets/shell-c.js', '/assets/root-a.js']);
   });
 
+  it('keeps the CSP nonce of the entry script, and names the hash of the module it adds', () => {
+    const nonce = 'bm9uY2Utb2YtdGhpcy1wYWdl';
+    const marked = shell
+      .replace('<script type="module"', `<script nonce="${nonce}" type="module"`)
+      .replaceAll(/<link rel="modulepreload" href="([^"]+)"\/>/g, `<link rel="modulepreload" href="$1" nonce="${nonce}"/>`);
+    const html = rewriteShell(marked)!;
+    expect(html).not.toContain('rel="modulepreload"');
+    const hash = createHash('sha256').update(source).digest('base64');
+    expect(html).toContain(`<script async="" nonce="${nonce}" data-adds-script="sha256-${hash}">(function startAfterPaint(`);
+  });
+
   it('keeps the inline code from closing its script element', () => {
     const html = rewriteShell(shell.replace(source, `${source}\n// </script><img src=x onerror=alert(1)>`))!;
     expect(bootOf(html)).not.toContain('<');
@@ -210,6 +223,12 @@ describe('the boot script', () => {
     expect(boot.added.map((n) => n.href ?? n.type)).toEqual(['/assets/entry.client-b.js', '/assets/shell-c.js', '/assets/root-a.js', 'module']);
     expect(boot.added.slice(0, 3).every((n) => n.rel === 'modulepreload')).toBe(true);
     expect(boot.added[3]!.textContent).toBe(source);
+  });
+
+  it('gives what it adds the nonce of its own script', () => {
+    const boot = runBoot(bootOf(rewriteShell(shell)!), 'complete', false, 'bm9uY2Utb2YtdGhpcy1wYWdl');
+    boot.afterFrames();
+    expect(boot.added.map((n) => n.nonce)).toEqual(Array(4).fill('bm9uY2Utb2YtdGhpcy1wYWdl'));
   });
 
   it('where paints are reported, also waits until one has reached the screen', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { StringDecoder } from 'node:string_decoder';
 import { Transform } from 'node:stream';
 
@@ -10,10 +11,15 @@ import { Transform } from 'node:stream';
  * `startAfterPaint`, which adds both once the page has loaded and a paint has been shown, or at
  * once on the shopper's first tap or key. The element count is unchanged, so hydration matches (the script
  * elements have suppressHydrationWarning).
+ *
+ * Under the Content-Security-Policy (docs/security.md) the boot script keeps the entry script's
+ * nonce and gives it to what it adds. It also names the hash of the module it adds
+ * (data-adds-script), by which that module is allowed on a page shared from the page cache, which
+ * carries hashes instead of a nonce.
  */
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
-const ENTRY_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
+const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
 
 /** What `startAfterPaint` is told besides the modules; see there. */
 type Timing = {
@@ -50,6 +56,8 @@ const TIMING: Timing = {
  * never arrive, controls act natively again after `giveUpMs`.
  */
 function startAfterPaint(preloads: string[], source: string, { heldControls, giveUpMs, paintWaitMs, loadWaitMs }: Timing): void {
+  // Read while this script runs; empty on a page whose scripts are allowed by hash.
+  const nonce = document.currentScript?.nonce ?? '';
   const inputs = ['pointerdown', 'keydown'];
   // Held taps and sendings, in order; replayed one per task so that each sees the page the one before left.
   const held: (() => void)[] = [];
@@ -63,10 +71,12 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.href = href;
+      link.nonce = nonce;
       document.head.append(link);
     }
     const script = document.createElement('script');
     script.type = 'module';
+    script.nonce = nonce;
     script.textContent = source;
     document.head.append(script);
     setTimeout(release, giveUpMs);
@@ -181,13 +191,15 @@ function inlineJson(value: unknown): string {
 export function rewriteShell(html: string): string | null {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return null;
+  const [whole, nonce = '', source = ''] = entry;
   const preloads: string[] = [];
   const before = html.slice(0, entry.index).replace(MODULE_PRELOAD, (_link, href: string) => {
     preloads.push(href);
     return '';
   });
-  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(entry[1])},${inlineJson(TIMING)})`;
-  return `${before}<script async="">${boot}</script>${html.slice(entry.index + entry[0].length)}`;
+  const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(source)},${inlineJson(TIMING)})`;
+  const adds = `sha256-${createHash('sha256').update(source).digest('base64')}`;
+  return `${before}<script async=""${nonce} data-adds-script="${adds}">${boot}</script>${html.slice(entry.index + whole.length)}`;
 }
 
 /** The stream form of rewriteShell: holds the HTML until the entry script has passed, then streams on. */

@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** Browser features the shop does not use, refused to its pages and to anything they embed. */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/** The script nonce of one response: 128 random bits, made on first use, never shared with another response. */
+export function scriptNonce(res: ServerResponse): string {
+  let nonce = nonces.get(res);
+  if (!nonce) {
+    nonce = randomBytes(16).toString('base64');
+    nonces.set(res, nonce);
+  }
+  return nonce;
+}
+
+type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+/**
+ * Security headers on every answer, pages and API alike, through @fastify/helmet: a CSP whose
+ * scripts run only by this response's nonce (and what they load, by 'strict-dynamic'), HSTS in
+ * production, no framing, nosniff, a referrer trimmed to the origin across sites, and a
+ * Permissions-Policy. See docs/security.md.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  const production = app.env.NODE_ENV === 'production';
+  // The tracking pixel (only when configured) reports to Facebook by image and by beacon.
+  const pixel = app.env.FACEBOOK_PIXEL_ID ? ['https://www.facebook.com', 'https://connect.facebook.net'] : [];
+  const directives = (scriptSrc: Source[]) => ({
+    'default-src': ["'self'"],
+    'script-src': scriptSrc,
+    'script-src-attr': ["'none'"],
+    // React's style props are style attributes, which only 'unsafe-inline' allows.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...pixel],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", ...pixel],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    // The gateways are reached by top-level navigations (location.assign), which form-action does not govern.
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(production ? { 'upgrade-insecure-requests': [] } : {}),
+  });
+  const nonce: Source = (_req, res) => `'nonce-${scriptNonce(res)}'`;
+
+  // Before helmet's own hook, which reads route.helmet. Pages that React does not render keep
+  // their own scripts: Swagger UI loads its files from 'self'; the gateway simulators (never in
+  // production) stand in for the gateways' own sites, whose return page posts itself by an inline script.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: directives(["'self'"]) } };
+    if (route.url.startsWith('/sandbox/')) route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: directives(["'self'", "'unsafe-inline'"]) } };
+    // Product pictures may be shown by search engines and link previews on their own sites.
+    if (route.url.startsWith('/media/')) route.helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: directives([nonce, "'strict-dynamic'", "'self'"]) },
+    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
+}
+
+/** An inline script of server-rendered HTML: React escapes '<' in what it writes, so `</script>` only ever closes one. */
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
+/** The type attributes of scripts that run; any other type (application/ld+json) is data, which CSP does not govern. */
+const RUNS = /^(|module|(text|application)\/(java|ecma)script)$/i;
+
+/**
+ * A page that the page cache will send to other shoppers must not carry this response's nonce.
+ * `policy` is the response's CSP with that nonce. Every script the render marked with the nonce is
+ * allowed by its hash instead, as is a script one
+ * of them declares it adds (data-adds-script, the boot script's entry module); the nonce
+ * attributes are removed and the policy lists the hashes where the nonce was. A script the render
+ * did not mark is not hashed, so it stays blocked. Other answers pass through as they are.
+ */
+export async function withoutNonce(response: Response, nonce: string, policy: string): Promise<Response> {
+  if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  const mark = ` nonce="${nonce}"`;
+  const html = await response.text();
+  const hashes = new Set<string>();
+  for (const [, attributes = '', code = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (!attributes.includes(mark) || !RUNS.test(/\stype="([^"]*)"/.exec(attributes)?.[1] ?? '')) continue;
+    // The browser hashes the text after the parser turned CR LF and CR into LF.
+    hashes.add(`'sha256-${createHash('sha256').update(code.replace(/\r\n?/g, '\n')).digest('base64')}'`);
+    const added = /\sdata-adds-script="(sha256-[A-Za-z0-9+/]+=*)"/.exec(attributes)?.[1];
+    if (added) hashes.add(`'${added}'`);
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-security-policy', policy.replace(` 'nonce-${nonce}'`, [...hashes].map((h) => ` ${h}`).join('')));
+  return new Response(html.replaceAll(mark, ''), { status: response.status, statusText: response.statusText, headers });
+}
