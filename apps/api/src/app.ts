@@ -17,6 +17,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { Clock } from './lib/clock.js';
+import { startCleanupJob } from './lib/cleanup-job.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
@@ -107,6 +108,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
   startCheckoutUpkeep(app, clock);
+  startCleanupJob(app, clock);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

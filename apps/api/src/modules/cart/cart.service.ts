@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DISMISSED_BOXES_ATTRIBUTE,
   type Cart,
@@ -19,6 +19,7 @@ import { discountedPrice, formatTaka } from '@store/shared/money';
 import { dbKey, type Db } from '../../db/client.js';
 import { SharedCache } from '../../lib/shared-cache.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { brands, departments, products, variants } from '../catalog/catalog.tables.js';
 import { cardColumns, toCard } from '../catalog/catalog.service.js';
 import { cartLines, carts, giftRules, privilegeCards } from './cart.tables.js';
@@ -843,4 +844,12 @@ export async function clearCart(tx: Db, cartId: number): Promise<void> {
     .update(carts)
     .set({ status: 'ordered', updatedAt: sql`now()` })
     .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
+}
+
+/**
+ * The clean-up job's part: visitor bags (no customer, no guest; open or merged away) untouched since
+ * `before`. A customer's or a guest's bag is never removed, nor one an order came from.
+ */
+export function deleteStaleVisitorBags(db: Db, before: Date): Promise<number> {
+  return deleteInBatches(db, carts, carts.id, and(isNull(carts.customerId), isNull(carts.guestId), lt(carts.updatedAt, before)));
 }

@@ -4,3 +4,5 @@ export { mergeVisitorCart, mergeVisitorCartIntoGuest, getCart, type CartOwner } 
 // The checkout's reads and writes of the bag (issue 7).
 export { getCartForCheckout, clearCart } from './cart.service.js';
 export { CART_COOKIE } from '@store/shared/cart';
+// The clean-up job (issue 13).
+export { deleteStaleVisitorBags } from './cart.service.js';

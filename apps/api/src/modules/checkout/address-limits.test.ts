@@ -21,7 +21,12 @@ describeOnDatabases(
     const post = (s: Shopper, type: 'shipping' | 'billing' = 'shipping') => s.request('POST', `/addresses/?type=${type}`, form);
     const held = async (s: Shopper, type: 'shipping' | 'billing') => {
       const owner = s.customerId !== null ? eq(addresses.customerId, s.customerId) : eq(addresses.guestId, s.guestId!);
-      return (await ctx().db.select({ n: count() }).from(addresses).where(and(owner, eq(addresses.type, type))))[0]!.n;
+      return (
+        await ctx()
+          .db.select({ n: count() })
+          .from(addresses)
+          .where(and(owner, eq(addresses.type, type)))
+      )[0]!.n;
     };
 
     it('keeps at most MAX_ADDRESSES_PER_SHOPPER of a type for a customer, with a clear 400', async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BD_MOBILE_PATTERN } from '@store/shared/phone';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { outbox, type OutboxChannel, type OutboxStatus } from './notifications.tables.js';
 import type { EmailMessage, EmailProvider, SmsProvider } from './providers.js';
 import { SmsHealth } from './sms-health.js';
@@ -268,4 +269,9 @@ export async function listOutbox(db: Db, options: { to?: string | undefined; lim
     created_at: r.createdAt.toISOString(),
     sent_at: r.sentAt ? r.sentAt.toISOString() : null,
   }));
+}
+
+/** The clean-up job's part: delivered messages sent before `before` (pending and failed rows stay for diagnosis). */
+export function deleteSentOutbox(db: Db, before: Date): Promise<number> {
+  return deleteInBatches(db, outbox, outbox.id, and(eq(outbox.status, 'sent'), lt(outbox.sentAt, before)));
 }

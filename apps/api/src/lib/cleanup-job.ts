@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Env } from '../config/env.js';
+import type { Db } from '../db/client.js';
+import { cleanUpAccounts } from '../modules/accounts/index.js';
+import { deleteStaleVisitorBags } from '../modules/cart/index.js';
+import { deleteSentOutbox } from '../modules/notifications/index.js';
+import type { Clock } from './clock.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CleanupDeps = { db: Db; env: Pick<Env, 'VISITOR_BAG_DAYS' | 'OUTBOX_KEEP_DAYS'>; clock: Clock; log: FastifyBaseLogger };
+
+/** Rows removed per kind; a kind whose step failed is missing (and named in `failed`). */
+export type CleanupCounts = Record<string, number>;
+export type CleanupResult = { counts: CleanupCounts; failed: string[] };
+
+/**
+ * One run of the clean-up: each module removes its own dead rows (never an order, a payment, or a
+ * customer's or guest's bag). A step that fails is logged and the others still run; the next run retries it.
+ */
+export async function runCleanup(deps: CleanupDeps): Promise<CleanupResult> {
+  const now = deps.clock.now();
+  const steps: [string, () => Promise<CleanupCounts>][] = [
+    ['accounts', () => cleanUpAccounts(deps.db, now)],
+    [
+      'visitorBags',
+      async () => ({ visitorBags: await deleteStaleVisitorBags(deps.db, new Date(now.getTime() - deps.env.VISITOR_BAG_DAYS * DAY_MS)) }),
+    ],
+    [
+      'sentOutbox',
+      async () => ({ sentOutbox: await deleteSentOutbox(deps.db, new Date(now.getTime() - deps.env.OUTBOX_KEEP_DAYS * DAY_MS)) }),
+    ],
+  ];
+  const result: CleanupResult = { counts: {}, failed: [] };
+  const started = Date.now();
+  for (const [name, step] of steps) {
+    try {
+      Object.assign(result.counts, await step());
+    } catch (err) {
+      result.failed.push(name);
+      deps.log.error({ err, step: name }, 'clean-up step failed; retried at the next run');
+    }
+  }
+  deps.log.info({ deleted: result.counts, failed: result.failed, ms: Date.now() - started }, 'clean-up run');
+  return result;
+}
+
+/**
+ * Runs `run` every intervalMs until stopped; a run still going when the next is due is not doubled.
+ * The timer is unref'd, so it never keeps the process alive. stop() waits for a run in progress.
+ */
+export function scheduleCleanup(run: () => Promise<unknown>, intervalMs: number, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= run()
+      .then(() => undefined)
+      .catch((err: unknown) => log.error({ err }, 'clean-up run failed; retried at the next run'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * The clean-up job every CLEANUP_INTERVAL_MINUTES (0 turns it off): started when the app is ready,
+ * stopped on close. The first run comes one interval after start, so a restart loop does no extra
+ * work. Plain DELETEs in batches, so any number of processes may run it at once.
+ */
+export function startCleanupJob(app: FastifyInstance, clock: Clock): void {
+  const minutes = app.env.CLEANUP_INTERVAL_MINUTES;
+  if (!minutes) return;
+  let job: { stop(): Promise<void> } | null = null;
+  app.addHook('onReady', async () => {
+    job = scheduleCleanup(() => runCleanup({ db: app.db, env: app.env, clock, log: app.log }), minutes * 60_000, app.log);
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}
