@@ -3,7 +3,16 @@ import { STORAGE_KEYS } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { toast } from './toast';
 
-export type HttpError = { status: number; code: string; message: string; fields?: Record<string, string>; email?: string; retryAfter?: number };
+export type HttpError = {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+  email?: string;
+  retryAfter?: number;
+  /** Another way the server offers (a failing SMS gateway: 'email_link'). */
+  offer?: string;
+};
 export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false; error: HttpError | null };
 
 export type HttpOptions = {
@@ -56,7 +65,12 @@ function storedLocation(): string {
  * network error returns nothing silently; 404 sends the browser to /404; 401 prompts for login;
  * 400 shows each field error as a warning toast; every other status carries the server message.
  */
-export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, options: HttpOptions = {}): Promise<HttpResult<T>> {
+export async function http<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: HttpOptions = {},
+): Promise<HttpResult<T>> {
   const { toasts = true, guest = false, allow404 = false, signal } = options;
   const headers: Record<string, string> = {
     ...options.headers,
@@ -82,7 +96,9 @@ export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE
     return { ok: false, error: null };
   }
   if (response.status === 204) return { ok: true, status: 204, data: null as T };
-  const payload: unknown = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : await response.text();
+  const payload: unknown = response.headers.get('content-type')?.includes('json')
+    ? await response.json().catch(() => null)
+    : await response.text();
   if (response.ok) return { ok: true, status: response.status, data: payload as T };
 
   const apiError = (payload as Partial<ApiErrorBody> | null)?.error;
@@ -92,6 +108,7 @@ export async function http<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE
     message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError),
     ...(apiError?.fields ? { fields: apiError.fields } : {}),
     ...(typeof apiError?.retry_after === 'number' ? { retryAfter: apiError.retry_after } : {}),
+    ...(apiError?.offer ? { offer: apiError.offer } : {}),
   };
   if (response.status === 404 || response.status === 422) {
     if (response.status === 404 && !allow404) window.location.assign('/404');

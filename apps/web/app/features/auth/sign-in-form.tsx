@@ -26,7 +26,7 @@ type Step =
   | { step: 'verify-sms'; contact: string; timers: OtpTimers | null }
   | { step: 'link-sent'; contact: string; kind: 'email' | 'phone' };
 
-type Outcome = { tone: 'error' | 'info'; text: string; offerRegister?: boolean } | null;
+type Outcome = { tone: 'error' | 'info'; text: string; offerRegister?: boolean; offerEmailLink?: boolean } | null;
 
 /** What a failed call says to the shopper: the server's message, or the offline notice when the network failed. */
 const failureText = (error: HttpError | null) => (error ? error.message : messages.offline);
@@ -73,6 +73,32 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
     setOutcome({ tone: 'info', text: r.verified ? r.detail : messages.emailNotVerified });
   }
 
+  async function requestLink(contact: { kind: 'email' | 'phone'; value: string }) {
+    const r = await api.post<PasswordlessResponse>('/accounts/passwordless/', { email: contact.value }, { toasts: false, allow404: true });
+    if (r.ok) {
+      blockLink(r.data.cooldown_seconds);
+      setStep({ step: 'link-sent', contact: contact.value, kind: contact.kind });
+    } else if (r.error?.retryAfter) {
+      blockLink(r.error.retryAfter);
+    } else {
+      setOutcome({ tone: 'error', text: failureText(r.error), offerRegister: r.error?.status === 404 });
+    }
+  }
+
+  /** The SMS could not go: switch to EMAIL LINK and send the link to the same account. */
+  async function switchToEmailLink() {
+    const contact = lastContact.current;
+    if (!contact || busy) return;
+    setMode('link');
+    setOutcome(null);
+    setBusy(true);
+    try {
+      await requestLink(contact);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
@@ -104,22 +130,13 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
       if (mode === 'otp') {
         const r = await api.post<OtpSentResponse>('/accounts/login-otp/', { email: contact.value }, { toasts: false });
         if (r.ok) setStep({ step: 'otp', contact: contact.value, kind: contact.kind, timers: r.data.otp });
+        // The SMS gateway is failing: say so, and offer the e-mail link when the account has an address.
+        else if (r.error?.code === 'delivery_unavailable')
+          setOutcome({ tone: 'error', text: r.error.message, offerEmailLink: r.error.offer === 'email_link' });
         else if (r.error?.retryAfter) setOtpWaitUntil(Date.now() + r.error.retryAfter * 1000);
         else setOutcome({ tone: 'error', text: failureText(r.error) });
       } else if (mode === 'link') {
-        const r = await api.post<PasswordlessResponse>(
-          '/accounts/passwordless/',
-          { email: contact.value },
-          { toasts: false, allow404: true },
-        );
-        if (r.ok) {
-          blockLink(r.data.cooldown_seconds);
-          setStep({ step: 'link-sent', contact: contact.value, kind: contact.kind });
-        } else if (r.error?.retryAfter) {
-          blockLink(r.error.retryAfter);
-        } else {
-          setOutcome({ tone: 'error', text: failureText(r.error), offerRegister: r.error?.status === 404 });
-        }
+        await requestLink(contact);
       } else {
         const r = await api.post<LoginResponse>('/accounts/login/', { email: contact.value, password }, { toasts: false });
         if (r.ok) await onLoginResponse(r.data, contact.value);
@@ -293,6 +310,11 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
               className="mt-2 font-semibold text-brand underline underline-offset-4"
             >
               Create an account
+            </button>
+          )}
+          {outcome.offerEmailLink && (
+            <button type="button" onClick={switchToEmailLink} className="mt-2 font-semibold text-brand underline underline-offset-4">
+              Email me a sign-in link
             </button>
           )}
         </Notice>
