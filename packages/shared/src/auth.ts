@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OTP_LENGTH } from './constants.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
+import { IdParamSchema, text } from './input.js';
 import * as messages from './messages.js';
 import { canonicalBdMobile, normalizePhoneInput } from './phone.js';
 import type { ProductCard } from './catalog.js';
@@ -95,23 +96,20 @@ export function parseContact(raw: string): Contact | null {
 }
 
 /** The login field: 'Please enter your email or phone number' when empty, 'Please enter valid email or phone' when neither. Output: lowercased email or canonical phone. */
-export const ContactFieldSchema = z
-  .string({ error: messages.loginFieldEmpty })
+export const ContactFieldSchema = text({ error: messages.loginFieldEmpty })
   .trim()
   .min(1, messages.loginFieldEmpty)
   .max(254, messages.loginFieldInvalid)
   .refine((v) => parseContact(v) !== null, messages.loginFieldInvalid)
   .transform((v) => (parseContact(v) as Contact).value);
 
-export const EmailFieldSchema = z
-  .string({ error: messages.emailInvalid })
+export const EmailFieldSchema = text({ error: messages.emailInvalid })
   .trim()
   .max(254, messages.emailInvalid)
   .transform(normalizeEmail)
   .refine((v) => EMAIL_PATTERN.test(v), messages.emailInvalid);
 
-export const PhoneFieldSchema = z
-  .string({ error: messages.phoneRequired })
+export const PhoneFieldSchema = text({ error: messages.phoneRequired })
   .trim()
   .min(1, messages.phoneRequired)
   .max(32, messages.phoneInvalid)
@@ -123,8 +121,7 @@ export const OtpCodeSchema = z
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.codeIncorrect);
 
-export const PasswordSchema = z
-  .string({ error: messages.passwordTooShort })
+export const PasswordSchema = text({ error: messages.passwordTooShort })
   .min(PASSWORD_MIN, messages.passwordTooShort)
   .max(PASSWORD_MAX, messages.passwordTooLong);
 
@@ -137,7 +134,7 @@ export const BirthdaySchema = z
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
   }, messages.birthdayInvalid);
 
-const nameField = (required: string) => z.string({ error: required }).trim().min(1, required).max(100);
+const nameField = (required: string) => text({ error: required }).trim().min(1, required).max(100);
 
 /** Body of exists, email-valid, passwordless, login-otp, send-otp and password-reset: { email } holding an email or a phone. */
 export const ContactBodySchema = z.object({ email: ContactFieldSchema });
@@ -156,7 +153,7 @@ export const RegisterFormSchema = z
     newsletter_email: z.boolean().default(true),
     newsletter_sms: z.boolean().default(true),
     password: PasswordSchema,
-    password_confirm: z.string(),
+    password_confirm: text(),
     /** Filled in the OTP panel after the register call. */
     otp: z.union([OtpCodeSchema, z.literal('')]).optional(),
   })
@@ -221,8 +218,8 @@ export const GuestRegisterPayloadSchema = z.object({
   customer: z.object({
     phone: PhoneFieldSchema.refine((p) => p.startsWith('+8801'), messages.smsBdOnly),
     email: z.union([EmailFieldSchema, z.literal('')]).optional(),
-    first_name: z.string().trim().max(100).optional(),
-    last_name: z.string().trim().max(100).optional(),
+    first_name: text().trim().max(100).optional(),
+    last_name: text().trim().max(100).optional(),
   }),
   withTimeout: z.boolean().optional(),
 });
@@ -233,7 +230,7 @@ export type GuestRegisterResponse = { success: true; id: string; detail: string;
 export const LoginPayloadSchema = z
   .object({
     email: ContactFieldSchema,
-    password: z.string().min(1).max(PASSWORD_MAX).optional(),
+    password: text().min(1).max(PASSWORD_MAX).optional(),
     otp: OtpCodeSchema.optional(),
   })
   .refine((v) => (v.password === undefined) !== (v.otp === undefined), { path: ['password'], message: messages.passwordOrOtp });
@@ -282,7 +279,7 @@ export type VerifySmsPayload = z.input<typeof VerifySmsPayloadSchema>;
 
 /** POST /accounts/verify/: finishes a registration with the code (SMS, or email for phones abroad) and the password. */
 export const VerifyAccountPayloadSchema = z.object({
-  customer_id: z.coerce.number().int().positive(),
+  customer_id: IdParamSchema,
   password: PasswordSchema.optional(),
   otp: OtpCodeSchema,
   /** Which code: the registration's by default (SMS for a Bangladeshi mobile, email otherwise); email after POST /accounts/send-otp/ with the address. */
@@ -304,12 +301,12 @@ export type VerificationStatusResponse = { kind: VerificationKind; verified: boo
 export type TokenResponse = { data: { token: string } };
 
 export const PasswordResetPayloadSchema = z
-  .object({ password: PasswordSchema, password_confirm: z.string() })
+  .object({ password: PasswordSchema, password_confirm: text() })
   .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
 export type PasswordResetPayload = z.input<typeof PasswordResetPayloadSchema>;
 
 export const PasswordChangePayloadSchema = z
-  .object({ current_password: z.string().max(PASSWORD_MAX).optional(), password: PasswordSchema, password_confirm: z.string() })
+  .object({ current_password: text().max(PASSWORD_MAX).optional(), password: PasswordSchema, password_confirm: text() })
   .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
 export type PasswordChangePayload = z.input<typeof PasswordChangePayloadSchema>;
 
@@ -350,7 +347,7 @@ export type NotificationPrefs = z.infer<typeof NotificationPrefsSchema>;
 
 export type SocialProvidersResponse = { data: { provider: SocialProvider; name: string; start_url: string }[] };
 
-export const WishlistAddPayloadSchema = z.object({ product_id: z.coerce.number().int().positive() });
+export const WishlistAddPayloadSchema = z.object({ product_id: IdParamSchema });
 export type WishlistAddPayload = z.input<typeof WishlistAddPayloadSchema>;
 export type WishlistAddResponse = { success: true; message: string };
 export type WishlistResponse = { data: { product_ids: number[]; results: ProductCard[] } };

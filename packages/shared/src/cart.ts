@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProductCard } from './catalog.js';
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY } from './constants.js';
+import { IdSchema } from './input.js';
 
 /*
  * The bag (SPEC §3, §7): a server-side draft order. Every path is under /api/v1. A visitor's bag is
@@ -35,7 +36,7 @@ export const CartUpdatePayloadSchema = z.object({
   delivery_type: z.enum(DELIVERY_TYPES).default(DEFAULT_DELIVERY_TYPE),
   line_item: z
     .object({
-      variant_id: z.number('Must be a number').int('Must be a whole number').positive('Must be a product variant'),
+      variant_id: IdSchema,
       quantity: z
         .number('Must be a number')
         .int('Must be a whole number')

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPARTMENT_KEYS } from './constants.js';
 import { isEmail, normalizeEmail } from './email.js';
+import { IdSchema, text } from './input.js';
 import { canonicalBdMobile } from './phone.js';
 import * as messages from './messages.js';
 
@@ -93,9 +94,9 @@ const takaParam = z.coerce.number().int('Must be a whole number').min(0, 'Must b
 export const ProductListQuerySchema = z
   .object({
     department: z.enum(DEPARTMENT_KEYS).optional(),
-    brand: z.string().max(200).optional(),
-    category: z.string().max(100).optional(),
-    collection: z.string().max(100).optional(),
+    brand: text().max(200).optional(),
+    category: text().max(100).optional(),
+    collection: text().max(100).optional(),
     price_min: takaParam,
     price_max: takaParam,
     on_sale: boolParam,
@@ -135,9 +136,9 @@ export type BrandSummary = BrandRef & { description: string; page_handle: string
  */
 export const NotifyMeSchema = z
   .object({
-    variant_id: z.number().int().positive(),
-    email: z.string().trim().max(254).optional(),
-    phone: z.string().trim().max(32).optional(),
+    variant_id: IdSchema,
+    email: text().trim().max(254).optional(),
+    phone: text().trim().max(32).optional(),
   })
   .transform((v, ctx) => {
     const email = v.email ? normalizeEmail(v.email) : '';

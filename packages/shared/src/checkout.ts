@@ -13,6 +13,7 @@ import {
   type ShippingFees,
 } from './checkout-rules.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
+import { IdSchema, text } from './input.js';
 import * as messages from './messages.js';
 import { canonicalBdMobile } from './phone.js';
 
@@ -56,8 +57,8 @@ export type LocationsResponse = { data: BdDivision[] };
 // ------------------------------------------------------------------------------------------------
 // Addresses
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
-const required = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, `At most ${max} characters`);
+const upTo = (max: number) => text().trim().max(max, `At most ${max} characters`);
+const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, `At most ${max} characters`);
 
 export const AddressTypeQuerySchema = z.object({ type: z.enum(ADDRESS_TYPES).default('shipping') });
 
@@ -67,8 +68,7 @@ export const AddressTypeQuerySchema = z.object({ type: z.enum(ADDRESS_TYPES).def
  */
 export const AddressFormSchema = z.object({
   name: required(messages.addressNameRequired, 100),
-  phone: z
-    .string(messages.addressPhoneRequired)
+  phone: text(messages.addressPhoneRequired)
     .trim()
     .min(1, messages.addressPhoneRequired)
     .transform((value, ctx) => {
@@ -79,8 +79,7 @@ export const AddressFormSchema = z.object({
       }
       return phone;
     }),
-  email: z
-    .string()
+  email: text()
     .trim()
     .max(254, messages.emailInvalid)
     .transform(normalizeEmail)
@@ -92,8 +91,8 @@ export const AddressFormSchema = z.object({
   location: required(messages.districtRequired, 60),
   area: required(messages.areaRequired, 80),
   address_detail: required(messages.addressDetailRequired, 300),
-  additional_info: text(300).optional().default(''),
-  company: text(100).optional().default(''),
+  additional_info: upTo(300).optional().default(''),
+  company: upTo(100).optional().default(''),
   default: z.boolean().optional().default(false),
 });
 export type AddressFormInput = z.input<typeof AddressFormSchema>;
@@ -122,15 +121,13 @@ export type AddressSaveResponse = { success: true; detail: string; data: Address
 // ------------------------------------------------------------------------------------------------
 // The checkout state (kept on the server against the shopper's bag)
 
-const id = z.number('Must be a number').int('Must be a whole number').positive('Must be an id');
-
 /** SPEC §7 shipping_address/: the address (or a store for pickup) and the delivery type. */
 export const ShippingAddressPayloadSchema = z.object({
-  user_address_id: id.nullable().optional(),
-  address_billing_id: id.nullable().optional(),
-  store_location_id: id.nullable().optional(),
+  user_address_id: IdSchema.nullable().optional(),
+  address_billing_id: IdSchema.nullable().optional(),
+  store_location_id: IdSchema.nullable().optional(),
   delivery_type: z.enum(DELIVERY_TYPES).default('standard'),
-  company: text(100).optional(),
+  company: upTo(100).optional(),
   /** Sent by SPEC's client; the session decides whose address it is. */
   user_id: z.unknown().optional(),
 });
@@ -139,7 +136,7 @@ export type ShippingAddressChoice = z.output<typeof ShippingAddressPayloadSchema
 
 export const PaymentMethodPayloadSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, messages.paymentMethodRequired),
-  multi_card_name: text(200).optional(),
+  multi_card_name: upTo(200).optional(),
 });
 export type PaymentMethodPayload = z.input<typeof PaymentMethodPayloadSchema>;
 
@@ -205,26 +202,26 @@ export type RemoveDiscountResponse = { success: true; detail: string; data: { su
 // ------------------------------------------------------------------------------------------------
 // Placing the order
 
-const affiliate = text(200).optional();
+const affiliate = upTo(200).optional();
 
 /**
  * SPEC §3's order-pay payload, with the place-order form's choices (each optional: the checkout
  * state fills what is not sent). Totals are never sent: the server computes them from the bag.
  */
 export const OrderPayPayloadSchema = z.object({
-  address_id: id.nullable().optional(),
-  address_billing_id: id.nullable().optional(),
-  store_location_id: id.nullable().optional(),
+  address_id: IdSchema.nullable().optional(),
+  address_billing_id: IdSchema.nullable().optional(),
+  store_location_id: IdSchema.nullable().optional(),
   delivery_type: z.enum(DELIVERY_TYPES).optional(),
   payment_method: z.enum(PAYMENT_METHODS).optional(),
-  multi_card_name: text(200).optional(),
+  multi_card_name: upTo(200).optional(),
   cash_on_pickup: z.boolean().optional().default(false),
-  referral_code: text(40).optional(),
+  referral_code: upTo(40).optional(),
   aff: affiliate,
   id_token: affiliate,
   id_user: affiliate,
   aff_uid: affiliate,
-  note: text(500).optional(),
+  note: upTo(500).optional(),
 });
 export type OrderPayInput = z.input<typeof OrderPayPayloadSchema>;
 export type OrderPayPayload = z.output<typeof OrderPayPayloadSchema>;

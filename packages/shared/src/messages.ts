@@ -47,6 +47,7 @@ export const searchTermEmpty = 'Type a product or brand name to search. You may 
 export const serviceHours = 'Sunday to Thursday, 9:30 AM to 6:30 PM';
 export const notFound = 'Not found';
 export const badRequest = 'Please check the highlighted fields';
+export const textNotAllowed = 'Contains characters that are not allowed';
 export const internalError = 'Something went wrong, please try again';
 export const serviceUnavailable = 'The shop is having a moment. Please try again in a few seconds.';
 // Accounts: strings SPEC leaves open (issue 5), chosen here so the API and the UI say the same.

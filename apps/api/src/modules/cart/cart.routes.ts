@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CART_COOKIE, CartDismissPayloadSchema, CartUpdatePayloadSchema } from '@store/shared/cart';
+import { IdParamSchema } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
 import { rateLimited } from '../../lib/errors.js';
 import { getPublicConfig } from '../content/content.service.js';
@@ -94,7 +95,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  const cartId = z.object({ id: z.coerce.number().int().positive() });
+  const cartId = z.object({ id: IdParamSchema });
 
   app.get(
     '/carts/:id/',

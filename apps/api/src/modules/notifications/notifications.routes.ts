@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { normalizeEmail } from '@store/shared/email';
 import { canonicalPhone } from '@store/shared/auth';
+import { text } from '@store/shared/input';
 import { listOutbox, type OutboxMessage } from './notifications.service.js';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -39,7 +40,7 @@ ${rows || '<p>No messages yet.</p>'}
 
 /** /dev/outbox (HTML) and /dev/outbox.json?to= for tests: registered only outside production. */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
-  const querystring = z.object({ to: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
+  const querystring = z.object({ to: text().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
   app.get('/dev/outbox', { schema: { hide: true, querystring } }, async (request, reply) => {
     const to = recipientKey(request.query.to);
     const messages = await listOutbox(app.db, { to, limit: request.query.limit ?? 200 });

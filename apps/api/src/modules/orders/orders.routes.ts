@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { text } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
 import { AppError } from '../../lib/errors.js';
 import { getOwnOrder, getPublicOrder, getReceipt, listOwnOrders, type OrderOwner } from './orders.service.js';
@@ -13,7 +14,7 @@ function requireOwner(request: FastifyRequest): OrderOwner {
   return owner;
 }
 
-const token = z.object({ token: z.string().min(1).max(64) });
+const token = z.object({ token: text().min(1).max(64) });
 
 /** The orders API: the caller's own orders, and the link views (by the unguessable token) for anyone holding the link. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +54,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "One of the caller's orders by its number (404 for anyone else's)",
-        params: z.object({ number: z.string().min(1).max(40) }),
+        params: z.object({ number: text().min(1).max(40) }),
       },
     },
     async (request) => ({ data: await getOwnOrder(app.db, requireOwner(request), request.params.number) }),

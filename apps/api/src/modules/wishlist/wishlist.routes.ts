@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WishlistAddPayloadSchema } from '@store/shared/auth';
+import { IdParamSchema } from '@store/shared/input';
 import { requireCustomer } from '../../plugins/auth.js';
 import { addToWishlist, listWishlist, removeFromWishlist } from './wishlist.service.js';
 
@@ -18,7 +19,7 @@ export const wishlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/wishlist/:productId/',
     {
-      schema: { tags, summary: 'Remove a product from the wishlist', params: z.object({ productId: z.coerce.number().int().positive() }) },
+      schema: { tags, summary: 'Remove a product from the wishlist', params: z.object({ productId: IdParamSchema }) },
     },
     async (request) => removeFromWishlist(app.db, requireCustomer(request), request.params.productId),
   );

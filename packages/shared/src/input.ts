@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import * as messages from './messages.js';
+
+/*
+ * Building blocks for every schema that reads what a client sends: text PostgreSQL can store, and
+ * ids that fit its integer columns. Anything else reaching a query is a 500 (issue 13).
+ */
+
+/** PostgreSQL's integer, the type of every id column: a larger id cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** U+0000, or a UTF-16 surrogate without its partner: PostgreSQL stores neither in text or jsonb. */
+export function hasUnsafeText(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/**
+ * z.string() that refuses NUL and lone surrogates with messages.textNotAllowed; chain .trim(),
+ * .min(), .max() as on z.string(). Takes z.string()'s params (the message for a non-string).
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !hasUnsafeText(value), { message: messages.textNotAllowed, abort: true });
+
+/** An id in a JSON body: a whole number from 1 to MAX_ID. */
+export const IdSchema = z.number('Must be a number').int('Must be a whole number').min(1, 'Must be an id').max(MAX_ID, 'Must be an id');
+
+/** An id that arrives as text (a path or query parameter, a form field): read as a number, then as IdSchema. */
+export const IdParamSchema = z.coerce
+  .number('Must be a number')
+  .int('Must be a whole number')
+  .min(1, 'Must be an id')
+  .max(MAX_ID, 'Must be an id');
