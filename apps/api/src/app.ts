@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { Clock } from './lib/clock.js';
 import { startCleanupJob } from './lib/cleanup-job.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerWeb } from './plugins/web.js';
@@ -98,6 +99,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerRequestContext(app);
   registerCsrf(app);
   const clock = new Clock();
