@@ -70,6 +70,9 @@ export default defineConfig({
       // Every e2e request comes from 127.0.0.1: lift the per-IP sending cap the accounts tests prove.
       SEND_LIMIT_PER_IP_HOUR: '100000',
       SEND_LIMIT_PER_DAY: '100000',
+      SEND_LIMIT_PER_HOUR: '100000',
+      SEND_LIMIT_PER_PREFIX_HOUR: '100000',
+      NEW_BAGS_PER_IP_HOUR: '100000',
     },
   },
 });

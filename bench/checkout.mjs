@@ -63,6 +63,10 @@ export async function benchCheckout({ baseUrl, autocannon }) {
     SEND_LIMIT_PER_TARGET_HOUR: '100',
     SEND_LIMIT_PER_IP_HOUR: '10000000',
     SEND_LIMIT_PER_DAY: '10000000',
+    SEND_LIMIT_PER_HOUR: '10000000',
+    SEND_LIMIT_PER_PREFIX_HOUR: '10000000',
+    NEW_BAGS_PER_IP_HOUR: '10000000',
+    CONNECTIONS_PER_IP: '100000',
   };
   if (dataDir) {
     env.DATA_DIR = dataDir;

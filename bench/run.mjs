@@ -34,6 +34,9 @@ const env = {
   SMS_API_URL: 'https://127.0.0.1:9/api/smsapi',
   SMS_API_KEY: 'bench',
   SMS_SENDER_ID: 'bench',
+  // Every simulated shopper comes from 127.0.0.1: lift the per-IP caps meant for one real client.
+  NEW_BAGS_PER_IP_HOUR: '100000000',
+  CONNECTIONS_PER_IP: '100000',
 };
 if (databaseUrl) env.DATABASE_URL = databaseUrl;
 else delete env.DATABASE_URL;
