@@ -6,7 +6,7 @@ export function ErrorView({ status }: { status: number }) {
     <main className="mx-auto max-w-xl px-5 py-20 text-center">
       <p className="text-sm font-semibold uppercase tracking-widest text-brand">Error {status}</p>
       <h1 className="mt-3 text-2xl font-bold text-ink">Something went wrong</h1>
-      <p className="mt-3 text-neutral-600">{messages.internalError}</p>
+      <p className="mt-3 text-neutral-600">{status === 503 ? messages.serviceUnavailable : messages.internalError}</p>
       <a href="/" className="mt-8 inline-flex rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark">
         Back to the shop
       </a>
