@@ -4,16 +4,9 @@ import type { ApiErrorBody } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../test/app.js';
 import { addresses } from './checkout.tables.js';
-import { newCustomer, newGuest, type Shopper } from './test-support.js';
+import { ADDRESS_FORM, newCustomer, newGuest, type Shopper } from './test-support.js';
 
-const form = {
-  name: 'Nusrat Jahan',
-  phone: '01712345678',
-  division: 'Dhaka',
-  location: 'Dhaka',
-  area: 'Dhanmondi',
-  address_detail: 'House 12, Road 5',
-};
+const form = ADDRESS_FORM;
 
 describeOnDatabases(
   'addresses per shopper',

@@ -15,6 +15,15 @@ import { brands, collectionProducts, collections, departments, products, variant
 
 const image = { original: '/media/t.jpg', webp: '/media/t.webp', mobile: '/media/t-m.webp', alt: 't', width: 800, height: 800 };
 
+/** A valid delivery address form (Dhanmondi, Dhaka). */
+export const ADDRESS_FORM = {
+  name: 'Nusrat Jahan',
+  phone: '01712345678',
+  division: 'Dhaka',
+  location: 'Dhaka',
+  area: 'Dhanmondi',
+  address_detail: 'House 12, Road 5',
+};
 export async function createTestCatalog(db: Db, prefix = 'co') {
   await db.insert(departments).values({ key: '', name: 'Beauty', position: 0 }).onConflictDoNothing();
   const [beauty] = await db.select().from(departments).where(eq(departments.key, ''));
@@ -106,15 +115,7 @@ function shopperFor(
         line_item: { variant_id: variantId, quantity, action: 'increment' },
       }),
     async address(form = {}, type = 'shipping') {
-      const res = await request('POST', `/addresses/?type=${type}`, {
-        name: 'Nusrat Jahan',
-        phone: '01712345678',
-        division: 'Dhaka',
-        location: 'Dhaka',
-        area: 'Dhanmondi',
-        address_detail: 'House 12, Road 5',
-        ...form,
-      });
+      const res = await request('POST', `/addresses/?type=${type}`, { ...ADDRESS_FORM, ...form });
       if (res.statusCode !== 201) throw new Error(`address: ${res.statusCode} ${res.body}`);
       return res.json<{ data: Address }>().data;
     },
