@@ -16,7 +16,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       status = err.status;
       body = {
-        error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}), ...(err.retryAfter ? { retry_after: err.retryAfter } : {}) },
+        error: {
+          code: err.code,
+          message: err.message,
+          ...(err.fields ? { fields: err.fields } : {}),
+          ...(err.retryAfter ? { retry_after: err.retryAfter } : {}),
+          ...(err.offer ? { offer: err.offer } : {}),
+        },
       };
       if (err.retryAfter) reply.header('retry-after', String(err.retryAfter));
     } else if (hasZodFastifySchemaValidationErrors(err)) {
@@ -29,7 +35,16 @@ export function registerErrorHandler(app: FastifyInstance) {
       body = { error: { code: 'bad_request', message: messages.badRequest, fields } };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
-      const code = status === 404 ? 'not_found' : status === 401 ? 'unauthorized' : status === 429 ? 'rate_limited' : status === 403 ? 'forbidden' : 'bad_request';
+      const code =
+        status === 404
+          ? 'not_found'
+          : status === 401
+            ? 'unauthorized'
+            : status === 429
+              ? 'rate_limited'
+              : status === 403
+                ? 'forbidden'
+                : 'bad_request';
       body = { error: { code, message: err.message } };
     } else if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');
