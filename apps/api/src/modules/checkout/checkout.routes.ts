@@ -9,6 +9,7 @@ import {
   PaymentMethodPayloadSchema,
   ShippingAddressPayloadSchema,
 } from '@store/shared/checkout';
+import { IdParamSchema } from '@store/shared/input';
 import { IDEMPOTENCY_HEADER } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import { badRequest } from '../../lib/errors.js';
@@ -81,7 +82,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const addressId = z.object({ id: z.coerce.number().int().positive() });
+  const addressId = z.object({ id: IdParamSchema });
 
   app.get(
     '/addresses/',
