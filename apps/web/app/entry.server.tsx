@@ -2,12 +2,18 @@ import { PassThrough } from 'node:stream';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { isbot } from 'isbot';
 import { CspNonceContext, NONCE_HEADER } from './lib/csp-nonce';
 import { scriptsAfterPaint } from './lib/scripts-after-paint';
 
 export const streamTimeout = 5_000;
+
+/** React Router also reports a client's mistake (a POST to a page that takes none: 405); only the server's own errors are logged. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  console.error(error);
+};
 
 /**
  * React Router's Node entry, with two changes: the page's modules start after its first screen is
