@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
-import { PERMISSIONS_POLICY } from './security-headers.js';
+import { createPageApp } from '../test/web-app.js';
+import { PERMISSIONS_POLICY, withoutNonce } from './security-headers.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -79,9 +81,109 @@ describe('security headers on API answers', () => {
     }
   });
 
+  it('lets the gateway simulators, which stand in for the gateways\' own sites, run their inline scripts', async () => {
+    const res = await test.app.inject('/sandbox/bkash/checkout?paymentId=none');
+    expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('lets product pictures be shown on other sites', async () => {
     const res = await test.app.inject('/media/none.webp');
     expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect((await test.app.inject('/healthz')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The inline scripts of a page that a browser runs (JSON-LD is data), with their opening tags. */
+function runningScripts(html: string): { tag: string; code: string }[] {
+  return [...html.matchAll(/(<script(?:\s[^>]*)?>)([\s\S]*?)<\/script>/g)]
+    .map(([, tag = '', code = '']) => ({ tag, code }))
+    .filter(({ tag }) => !tag.includes('type="application/ld+json"'));
+}
+
+describe('withoutNonce', () => {
+  const nonce = 'cmVuZGVyLW5vbmNlLTEyMw==';
+  const policy = `default-src 'self';script-src 'nonce-${nonce}' 'strict-dynamic' 'self';frame-ancestors 'none'`;
+  const page = (html: string, type = 'text/html') => new Response(html, { headers: { 'content-type': type, 'x-kept': 'yes' } });
+
+  it("allows the render's scripts by hash, and nothing else", async () => {
+    const html = [
+      `<html><head><script nonce="${nonce}">window.a = 1;</script>`,
+      `<script type="application/ld+json" nonce="${nonce}">{"@type":"Product"}</script>`,
+      `<link rel="icon" href="/favicon.svg" nonce="${nonce}"/></head><body>`,
+      // What a product description might smuggle in: not the render's, so not allowed.
+      '<div><script>steal()</script></div>',
+      `<script async="" nonce="${nonce}" data-adds-script="sha256-AbC+/0=">boot()</script>`,
+      `<script nonce="${nonce}">line1\r\nline2</script></body></html>`,
+    ].join('');
+    const sealed = await withoutNonce(page(html), nonce, policy);
+    const body = await sealed.text();
+    expect(body).not.toContain(nonce);
+    expect(body).toContain('<script>window.a = 1;</script>');
+    expect(sealed.headers.get('x-kept')).toBe('yes');
+    const hashes = [sha256('window.a = 1;'), sha256('boot()'), "'sha256-AbC+/0='", sha256('line1\nline2')];
+    expect(sealed.headers.get('content-security-policy')).toBe(`default-src 'self';script-src ${hashes.join(' ')} 'strict-dynamic' 'self';frame-ancestors 'none'`);
+  });
+
+  it('leaves answers other than HTML alone', async () => {
+    const data = page('[1,2]', 'text/x-script');
+    expect(await withoutNonce(data, nonce, policy)).toBe(data);
+  });
+});
+
+describe('security headers on pages', () => {
+  let ctx: Awaited<ReturnType<typeof createPageApp>>;
+  // Builds the storefront first on a fresh checkout.
+  beforeAll(async () => {
+    ctx = await createPageApp({ FACEBOOK_PIXEL_ID: '1234567890' });
+  }, 600_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  // A cookie of a social sign-in under way makes the page the shopper's own: rendered for this response only.
+  const ownPage = () => ctx.app.inject({ url: '/', headers: { cookie: 'social_flow=x' } });
+
+  it("puts the response's nonce on every script of a shopper's own page, the tracking pixel's too", async () => {
+    const res = await ownPage();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-page-cache']).toBeUndefined();
+    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy']) expect(res.headers).toHaveProperty(name);
+    const csp = directives(res.headers['content-security-policy']);
+    const nonce = /^'nonce-(.+)'$/.exec(csp['script-src']?.[0] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(new Set([...res.body.matchAll(/ nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(new Set([nonce]));
+    const scripts = runningScripts(res.body);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const { tag } of scripts) expect(tag).toContain(` nonce="${nonce}"`);
+    expect(scripts.some(({ code }) => code.includes("fbq('init',\"1234567890\")"))).toBe(true);
+    expect(csp['img-src']).toContain('https://www.facebook.com');
+    expect(csp['connect-src']).toContain('https://www.facebook.com');
+  });
+
+  it('gives each response its own nonce', async () => {
+    const [a, b] = [await ownPage(), await ownPage()];
+    const nonceOf = (header: unknown) => /'nonce-([^']+)'/.exec(String(header))?.[1];
+    expect(nonceOf(a.headers['content-security-policy'])).not.toBe(nonceOf(b.headers['content-security-policy']));
+    expect(b.body).toContain(` nonce="${nonceOf(b.headers['content-security-policy'])}"`);
+    expect(b.body).not.toContain(` nonce="${nonceOf(a.headers['content-security-policy'])}"`);
+  });
+
+  it('sends a page shared by the page cache with the hashes of its scripts and no nonce at all', async () => {
+    const first = await ctx.app.inject('/all-product/');
+    const second = await ctx.app.inject('/all-product/');
+    expect([first.headers['x-page-cache'], second.headers['x-page-cache']]).toEqual(['MISS', 'HIT']);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(first.body).not.toMatch(/ nonce="/);
+    const scriptSrc = directives(first.headers['content-security-policy'])['script-src'] ?? [];
+    expect(scriptSrc.some((s) => s.startsWith("'nonce-"))).toBe(false);
+    // Each script the page runs, and the entry module its boot script adds, is allowed by its hash.
+    const expected = runningScripts(first.body).map(({ code }) => sha256(code));
+    const boot = /data-adds-script="([^"]+)"/.exec(first.body)?.[1];
+    expect(boot).toBeTruthy();
+    expect(new Set(scriptSrc.filter((s) => s.startsWith("'sha256-")))).toEqual(new Set([...expected, `'${boot}'`]));
   });
 });
