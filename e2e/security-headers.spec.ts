@@ -19,7 +19,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('reportViolation', (violation: string) => violations.push(violation));
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => window.reportViolation?.(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      window.reportViolation?.(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
   });
   page.on('console', (message) => {
     if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(message.text());

@@ -116,7 +116,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* Browsers hide nonces from the page, so the client renders none: hence suppressHydrationWarning. */}
-        {pixelId ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} /> : null}
+        {pixelId ? (
+          <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} />
+        ) : null}
       </head>
       <body>
         {children}

@@ -55,7 +55,8 @@ describe('security headers on API answers', () => {
 
   it('gives every answer its own nonce', async () => {
     const nonces = new Set<string>();
-    for (let i = 0; i < 5; i++) nonces.add(directives((await test.app.inject('/healthz')).headers['content-security-policy'])['script-src']![0]!);
+    for (let i = 0; i < 5; i++)
+      nonces.add(directives((await test.app.inject('/healthz')).headers['content-security-policy'])['script-src']![0]!);
     expect(nonces.size).toBe(5);
   });
 
@@ -63,7 +64,9 @@ describe('security headers on API answers', () => {
     const res = await production.app.inject('/healthz');
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(directives(res.headers['content-security-policy'])).toHaveProperty('upgrade-insecure-requests');
-    expect(directives((await test.app.inject('/healthz')).headers['content-security-policy'])).not.toHaveProperty('upgrade-insecure-requests');
+    expect(directives((await test.app.inject('/healthz')).headers['content-security-policy'])).not.toHaveProperty(
+      'upgrade-insecure-requests',
+    );
   });
 
   it('serves /api/docs outside production only, unless API_DOCS says otherwise', async () => {
@@ -81,7 +84,7 @@ describe('security headers on API answers', () => {
     }
   });
 
-  it('lets the gateway simulators, which stand in for the gateways\' own sites, run their inline scripts', async () => {
+  it("lets the gateway simulators, which stand in for the gateways' own sites, run their inline scripts", async () => {
     const res = await test.app.inject('/sandbox/bkash/checkout?paymentId=none');
     expect(directives(res.headers['content-security-policy'])['script-src']).toEqual(["'self'", "'unsafe-inline'"]);
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -124,7 +127,9 @@ describe('withoutNonce', () => {
     expect(body).toContain('<script>window.a = 1;</script>');
     expect(sealed.headers.get('x-kept')).toBe('yes');
     const hashes = [sha256('window.a = 1;'), sha256('boot()'), "'sha256-AbC+/0='", sha256('line1\nline2')];
-    expect(sealed.headers.get('content-security-policy')).toBe(`default-src 'self';script-src ${hashes.join(' ')} 'strict-dynamic' 'self';frame-ancestors 'none'`);
+    expect(sealed.headers.get('content-security-policy')).toBe(
+      `default-src 'self';script-src ${hashes.join(' ')} 'strict-dynamic' 'self';frame-ancestors 'none'`,
+    );
   });
 
   it('leaves answers other than HTML alone', async () => {
@@ -150,7 +155,8 @@ describe('security headers on pages', () => {
     const res = await ownPage();
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-page-cache']).toBeUndefined();
-    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy']) expect(res.headers).toHaveProperty(name);
+    for (const name of ['x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy'])
+      expect(res.headers).toHaveProperty(name);
     const csp = directives(res.headers['content-security-policy']);
     const nonce = /^'nonce-(.+)'$/.exec(csp['script-src']?.[0] ?? '')?.[1];
     expect(nonce).toBeTruthy();
@@ -158,7 +164,7 @@ describe('security headers on pages', () => {
     const scripts = runningScripts(res.body);
     expect(scripts.length).toBeGreaterThan(3);
     for (const { tag } of scripts) expect(tag).toContain(` nonce="${nonce}"`);
-    expect(scripts.some(({ code }) => code.includes("fbq('init',\"1234567890\")"))).toBe(true);
+    expect(scripts.some(({ code }) => code.includes('fbq(\'init\',"1234567890")'))).toBe(true);
     expect(csp['img-src']).toContain('https://www.facebook.com');
     expect(csp['connect-src']).toContain('https://www.facebook.com');
   });

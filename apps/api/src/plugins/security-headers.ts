@@ -4,7 +4,8 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** Browser features the shop does not use, refused to its pages and to anything they embed. */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 const nonces = new WeakMap<ServerResponse, string>();
 
@@ -51,18 +52,21 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   // Before helmet's own hook, which reads route.helmet. Pages that React does not render keep
   // their own scripts: Swagger UI loads its files from 'self'; the gateway simulators (never in
   // production) stand in for the gateways' own sites, whose return page posts itself by an inline script.
+  const ownScripts = (scriptSrc: Source[]) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(scriptSrc) } });
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: directives(["'self'"]) } };
-    if (route.url.startsWith('/sandbox/')) route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: directives(["'self'", "'unsafe-inline'"]) } };
+    if (route.url.startsWith('/api/docs')) route.helmet = ownScripts(["'self'"]);
+    if (route.url.startsWith('/sandbox/')) route.helmet = ownScripts(["'self'", "'unsafe-inline'"]);
     // Product pictures may be shown by search engines and link previews on their own sites.
     if (route.url.startsWith('/media/')) route.helmet = { crossOriginResourcePolicy: { policy: 'cross-origin' } };
   });
   await app.register(helmet, {
+    // 'self' is for browsers without 'strict-dynamic' (CSP level 2); the others ignore it.
     contentSecurityPolicy: { useDefaults: false, directives: directives([nonce, "'strict-dynamic'", "'self'"]) },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Helmet sets no Permissions-Policy.
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
     done();
@@ -75,12 +79,12 @@ const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
 const RUNS = /^(|module|(text|application)\/(java|ecma)script)$/i;
 
 /**
- * A page that the page cache will send to other shoppers must not carry this response's nonce.
+ * A page that the page cache will send to other shoppers must not carry this response's nonce;
  * `policy` is the response's CSP with that nonce. Every script the render marked with the nonce is
- * allowed by its hash instead, as is a script one
- * of them declares it adds (data-adds-script, the boot script's entry module); the nonce
- * attributes are removed and the policy lists the hashes where the nonce was. A script the render
- * did not mark is not hashed, so it stays blocked. Other answers pass through as they are.
+ * allowed by its hash instead, as is the script one of them declares it adds (data-adds-script:
+ * the boot script's entry module). The nonce attributes go, and the policy lists the hashes where
+ * the nonce was. A script the render did not mark is not hashed, so it stays blocked. Answers other
+ * than HTML pass through as they are.
  */
 export async function withoutNonce(response: Response, nonce: string, policy: string): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.startsWith('text/html')) return response;

@@ -53,7 +53,12 @@ function toWebRequest(request: FastifyRequest, nonce: string, detached = false):
   if (!detached) request.raw.once('close', () => controller.abort());
   // A request that came without a body (a bare POST) has none here either.
   const body = request.method !== 'GET' && request.method !== 'HEAD' && Buffer.isBuffer(request.body) ? request.body : undefined;
-  return new Request(new URL(request.url, origin), { method: request.method, headers, signal: controller.signal, ...(body ? { body } : {}) });
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(body ? { body } : {}),
+  });
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {

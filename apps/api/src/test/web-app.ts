@@ -26,14 +26,16 @@ export function webBuildDir(): string {
       mkdirSync(lock);
     } catch {
       // Another file is building; a lock older than ten minutes is left by a build that died.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 600_000)
+        rmSync(lock, { recursive: true, force: true });
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
       continue;
     }
     try {
       // A production bundle, as `npm run build` makes it (vitest sets NODE_ENV=test).
       const env = { ...process.env, NODE_ENV: 'production' };
-      for (const workspace of ['packages/shared', 'apps/web']) execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, env, stdio: 'ignore' });
+      for (const workspace of ['packages/shared', 'apps/web'])
+        execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: root, env, stdio: 'ignore' });
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }

@@ -15,7 +15,8 @@ import { Transform } from 'node:stream';
  * Under the Content-Security-Policy (docs/security.md) the boot script keeps the entry script's
  * nonce and gives it to what it adds. It also names the hash of the module it adds
  * (data-adds-script), by which that module is allowed on a page shared from the page cache, which
- * carries hashes instead of a nonce.
+ * carries hashes instead of a nonce. (Chromium lets a script added by a trusted one run under
+ * 'strict-dynamic' anyway; the CSP standard, and browsers that follow it to the letter, do not.)
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
