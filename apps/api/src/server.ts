@@ -14,13 +14,18 @@ async function main() {
   const env = parseEnv(process.env);
   // Until the app's logger exists, connection errors go to stderr; they never end the process.
   let reportDatabaseError = (err: Error) => console.warn(`database connection error: ${err.message}`);
-  const database = await openDatabase(env, (err) => reportDatabaseError(err));
+  let reportDown = (down: boolean) => console.warn(down ? 'database not answering' : 'database answering again');
+  const database = await openDatabase(env, { onError: (err) => reportDatabaseError(err), onDownChange: (down) => reportDown(down) });
   if (env.SEED_DEMO && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
     await seedDemo(database, { mediaDir: mediaDir(env) });
   }
   const app = await buildApp({ env, database, webBuildDir: env.WEB_BUILD_DIR ? resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir });
   reportDatabaseError = (err) => app.log.warn({ err: err.message }, 'database connection error');
+  reportDown = (down) =>
+    down
+      ? app.log.error('database not answering: requests get 503, one probe connection at a time')
+      : app.log.info('database answering again');
   const close = async () => {
     // Requests in flight finish; a shutdown that hangs is cut after 10 s.
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { guardConnections, patchTransactions } from './connection-breaker.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -37,6 +38,8 @@ export type PostgresOptions = {
   statementTimeoutMs?: number;
   /** Where connection errors are reported; they never throw out of the pool. */
   onError?: (err: Error) => void;
+  /** Told when the database stops answering connections, and when it answers again. */
+  onDownChange?: (down: boolean) => void;
 };
 
 /**
@@ -60,6 +63,8 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   });
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
+  guardConnections(pool, options.onDownChange);
+  patchTransactions();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   return {
     db,

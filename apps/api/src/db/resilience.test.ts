@@ -12,9 +12,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(
+      true,
+    );
     // Drizzle wraps the driver's error.
-    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query: select 1'), { cause: new Error('Query read timeout') }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query: select 1'), { cause: new Error('Query read timeout') }))).toBe(
+      true,
+    );
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
@@ -35,7 +39,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pool whose server misbehaves', 
     await admin.query(`create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    database = connectPostgres(url.toString(), { poolSize: 4, statementTimeoutMs: 300, queryTimeoutMs: 2000, onError: (e) => errors.push(e) });
+    database = connectPostgres(url.toString(), {
+      poolSize: 4,
+      statementTimeoutMs: 300,
+      queryTimeoutMs: 2000,
+      onError: (e) => errors.push(e),
+    });
   });
   afterAll(async () => {
     await database.close();
@@ -43,7 +52,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pool whose server misbehaves', 
     await admin.end();
   });
 
-  const terminateAll = () => admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+  const terminateAll = () =>
+    admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
 
   it('survives its idle connections being terminated, and reconnects', async () => {
     await Promise.all([database.ping(), database.ping(), database.ping()]);

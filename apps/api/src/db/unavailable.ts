@@ -4,7 +4,16 @@
  * query or statement timeout. The request answers 503 with Retry-After; a transaction that met one
  * was rolled back by PostgreSQL, so nothing is half-written.
  */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** SQLSTATEs: 08xxx connection exceptions, 57P01-57P05 shutdown and cannot-connect-now, 53300 too many connections, 57014 statement timeout. */
 const SQLSTATE = /^(08...|57P0[1-5]|53300|57014)$/;
@@ -18,6 +27,7 @@ const MESSAGES = [
   'Cannot use a pool after calling end',
   'the database system is',
   'terminating connection',
+  'the database is not answering',
 ];
 
 export function isDatabaseUnavailable(err: unknown): boolean {

@@ -151,10 +151,10 @@ export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: 
     try {
       await ctx.notifier.sendSmsNow(target, codeSms(code, t.validityMinutes, ctx.env));
     } catch (err) {
+      if (!(err instanceof SmsUnavailable)) throw err;
       // The code never left: it must neither work nor block a resend once the gateway is back.
       await ctx.db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row!.id));
-      if (err instanceof SmsUnavailable) throw smsUnavailable(options.emailLink ?? false);
-      throw err;
+      throw smsUnavailable(options.emailLink ?? false);
     }
   } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) });
   return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { outbox, type OutboxChannel, type OutboxStatus } from './notifications.tables.js';
-import type { EmailMessage, EmailProvider, SmsProvider } from './providers.js';
+import type { EmailMessage, EmailProvider, SendResult, SmsProvider } from './providers.js';
 import { SmsHealth } from './sms-health.js';
 
 /** A code's SMS could not be handed to the gateway: the shopper is told, nothing is marked sent. */
@@ -86,14 +86,9 @@ export class Notifier {
       })
       .returning({ id: outbox.id });
     const id = row!.id;
+    let result: SendResult;
     try {
-      const result = await withTimeout(this.sms.send(to, text), SEND_NOW_TIMEOUT_MS);
-      this.smsHealth.succeeded();
-      await this.db
-        .update(outbox)
-        .set({ status: 'sent', attempts: 1, sentAt: this.clock.now(), lockedUntil: null, providerMessageId: result.providerMessageId })
-        .where(eq(outbox.id, id));
-      return id;
+      result = await withTimeout(this.sms.send(to, text), SEND_NOW_TIMEOUT_MS);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       this.smsHealth.failed(message);
@@ -103,6 +98,13 @@ export class Notifier {
         .where(eq(outbox.id, id));
       throw new SmsUnavailable(message);
     }
+    // The gateway took it: whatever happens to this update (the database may be the one failing), the gateway is fine.
+    this.smsHealth.succeeded();
+    await this.db
+      .update(outbox)
+      .set({ status: 'sent', attempts: 1, sentAt: this.clock.now(), lockedUntil: null, providerMessageId: result.providerMessageId })
+      .where(eq(outbox.id, id));
+    return id;
   }
 
   /** Queues an SMS. Only Bangladeshi mobiles get SMS: anything else is a bug in the caller. */
@@ -199,23 +201,12 @@ export class Notifier {
 
   private async deliver(row: typeof outbox.$inferSelect) {
     const attempts = row.attempts + 1;
+    let result: SendResult;
     try {
-      const result =
+      result =
         row.channel === 'sms'
           ? await this.sms.send(row.recipient, row.body)
           : await this.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, html: row.html });
-      if (row.channel === 'sms') this.smsHealth.succeeded();
-      await this.db
-        .update(outbox)
-        .set({
-          status: 'sent',
-          attempts,
-          sentAt: this.clock.now(),
-          lockedUntil: null,
-          lastError: null,
-          providerMessageId: result.providerMessageId,
-        })
-        .where(eq(outbox.id, row.id));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (row.channel === 'sms') this.smsHealth.failed(message);
@@ -234,7 +225,21 @@ export class Notifier {
           nextAttemptAt: new Date(this.clock.nowMs() + 2 ** attempts * 5_000),
         })
         .where(eq(outbox.id, row.id));
+      return;
     }
+    if (row.channel === 'sms') this.smsHealth.succeeded();
+    // Should this update fail (the database going away), the row's lease runs out and it is sent again: at least once.
+    await this.db
+      .update(outbox)
+      .set({
+        status: 'sent',
+        attempts,
+        sentAt: this.clock.now(),
+        lockedUntil: null,
+        lastError: null,
+        providerMessageId: result.providerMessageId,
+      })
+      .where(eq(outbox.id, row.id));
   }
 }
 
