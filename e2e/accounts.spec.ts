@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { acceptCookies } from './support/cookies';
 import { expect, test } from './support/test';
 import type { ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
@@ -8,8 +9,8 @@ import * as messages from '@store/shared/messages';
  * code, wrong code, logout, the wishlist kept across sign-in, and the account redirects.
  *
  * Codes and links are read from the development outbox, as a shopper reads their phone and inbox.
- * Each test is its own shopper on its own network address (X-Forwarded-For; the server trusts its
- * proxy), so the per-IP sending caps that stop SMS pumping do not stop a suite of shoppers.
+ * Each test is its own shopper. Every browser comes from 127.0.0.1, so the e2e server lifts the
+ * per-IP sending caps that stop SMS pumping (playwright.config.ts); a suite of shoppers is not a pump.
  */
 
 type Shopper = { firstName: string; lastName: string; email: string; phone: string; password: string };
@@ -66,8 +67,11 @@ async function latestLink(request: APIRequestContext, to: string, prefix: string
   return path;
 }
 
-/** A customer made through the API as a client would: register, SMS code with password, email link. */
-async function createCustomer(request: APIRequestContext, opts: { verifyEmail?: boolean } = {}): Promise<Shopper> {
+/**
+ * A customer made through the API as a client would: register, SMS code with password, email link.
+ * With `signIn`, the code also signs in: pass the page's own request context to sign the browser in.
+ */
+async function createCustomer(request: APIRequestContext, opts: { verifyEmail?: boolean; signIn?: boolean } = {}): Promise<Shopper> {
   const s = newShopper();
   const csrf = ((await (await request.get('/api/v1/csrf/')).json()) as { csrfToken: string }).csrfToken;
   const headers = { 'x-csrftoken': csrf };
@@ -91,7 +95,7 @@ async function createCustomer(request: APIRequestContext, opts: { verifyEmail?: 
   const code = await latestCode(request, s.phone);
   const verify = await request.post('/api/v1/accounts/verify/', {
     headers,
-    data: { customer_id: customerId, password: s.password, otp: code, login: false },
+    data: { customer_id: customerId, password: s.password, otp: code, login: opts.signIn === true },
   });
   expect(verify.ok(), await verify.text()).toBe(true);
   if (opts.verifyEmail !== false) {
@@ -109,10 +113,6 @@ function isPhone(page: Page) {
 
 /** Opens the login modal the way a shopper does: the header's Login on desktop, the bottom bar's Account on phones. */
 async function openLoginModal(page: Page) {
-  await page
-    .getByRole('button', { name: 'Accept' })
-    .click({ timeout: 2000 })
-    .catch(() => undefined);
   if (isPhone(page)) await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('button', { name: 'Account' }).click();
   else await page.getByTestId('login-button').click();
   const dialog = page.getByRole('dialog', { name: 'SIGN IN' });
@@ -144,6 +144,9 @@ async function signInWithPassword(page: Page, dialog: ReturnType<Page['getByRole
   await dialog.getByLabel('Password', { exact: true }).fill(s.password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
+
+// No test here is about the cookie banner (layout.spec.ts is): it never comes up to cover a control.
+test.beforeEach(async ({ page }) => acceptCookies(page));
 
 test('a shopper registers, verifies the SMS code from the outbox and is greeted', async ({ page, request }) => {
   const s = newShopper();
@@ -352,21 +355,59 @@ test('the email verification link verifies and signs the shopper in', async ({ p
   await expect(page.getByText('Not verified')).toHaveCount(0);
 });
 
-test('logout ends the session on the server and goes home', async ({ page, request }) => {
-  const s = await createCustomer(request);
+/** Signed out: the header's Login on desktop, the bottom bar's Account asking to sign in on phones. */
+async function expectSignedOut(page: Page) {
+  if (isPhone(page))
+    await expect(page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('button', { name: 'Account' })).toBeVisible();
+  else await expect(page.locator('button[data-testid="login-button"]')).toContainText('Login');
+}
+
+async function signInOnAccountPage(page: Page, s: Shopper) {
   await page.goto('/account/my-account?login=1');
   const dialog = page.getByRole('dialog', { name: 'SIGN IN' });
   await expect(dialog).toBeVisible();
   await signInWithPassword(page, dialog, s);
   await expect(page).toHaveURL(/\/account\/my-account$/);
   await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
+}
+
+test('logout ends the session on the server and goes home', async ({ page, request, baseURL }) => {
+  const s = await createCustomer(request);
+  await signInOnAccountPage(page, s);
 
   await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expectSignedOut(page);
   const me = await page.request.get('/api/v1/me/');
   expect(((await me.json()) as { data: { user: unknown } }).data.user).toBeNull();
   await page.goto('/account/orders');
   await expect(page).toHaveURL(/\/account\/my-account\?login=1$/);
+});
+
+test('a tap on Logout that the page hydrates under still logs out: nothing moves as it hydrates', async ({ page, baseURL }) => {
+  const s = await createCustomer(page.request, { signIn: true });
+  // The page's scripts wait here, so the tap below starts before hydration and ends after it.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/account/my-account', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+  const logout = page.getByRole('button', { name: 'Logout' }).filter({ visible: true });
+  await logout.scrollIntoViewIfNeeded();
+  const before = await logout.boundingBox();
+  expect(before).not.toBeNull();
+  await page.mouse.move(before!.x + before!.width / 2, before!.y + before!.height / 2);
+  await page.mouse.down();
+  releaseScripts();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(await logout.boundingBox()).toEqual(before);
+  await page.mouse.up();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expectSignedOut(page);
 });
 
 test('a product hearted while signed out is saved to the wishlist right after sign-in', async ({ page, request }) => {
@@ -375,10 +416,6 @@ test('a product hearted while signed out is saved to the wishlist right after si
   const product = list.results[0];
   expect(product, 'the demo shop has products').toBeTruthy();
   await page.goto(product!.url);
-  await page
-    .getByRole('button', { name: 'Accept' })
-    .click({ timeout: 2000 })
-    .catch(() => undefined);
   await page.getByRole('button', { name: 'Add to wishlist' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'SIGN IN' });
   await expect(dialog.getByText('Sign in to save this product to your wishlist.')).toBeVisible();

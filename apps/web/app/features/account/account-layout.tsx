@@ -9,11 +9,18 @@ import { LogoutButton } from './logout-button';
  */
 export function AccountLayout({ tab, firstName, children }: { tab: AccountTab; firstName: string; children: ReactNode }) {
   const label = ACCOUNT_TABS.find((t) => t.key === tab)?.label ?? '';
-  const nav = useRef<HTMLElement>(null);
+  const row = useRef<HTMLUListElement>(null);
 
-  // On phones the tab row scrolls sideways: keep the current tab in view.
+  // On phones the tab row scrolls sideways: centre the current tab in it. Only the row moves:
+  // scrollIntoView would scroll the page too, and as the page hydrates that moved the Logout button
+  // from under a tap already on its way (the tap was lost, the shopper stayed signed in).
   useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    const list = row.current;
+    const current = list?.querySelector('[aria-current="page"]');
+    if (!list || !current) return;
+    const box = current.getBoundingClientRect();
+    const view = list.getBoundingClientRect();
+    list.scrollLeft += box.left + box.width / 2 - (view.left + view.width / 2);
   }, [tab]);
   return (
     <main className="mx-auto w-full max-w-6xl px-4 pb-16 pt-5 lg:px-8 lg:pt-8">
@@ -24,8 +31,11 @@ export function AccountLayout({ tab, firstName, children }: { tab: AccountTab; f
         <h1 className="mt-0.5 text-2xl font-bold text-ink lg:text-3xl">{label}</h1>
       </header>
       <div className="lg:grid lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-10">
-        <nav ref={nav} aria-label="Account" className="-mx-4 mb-6 lg:mx-0 lg:mb-0">
-          <ul className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0">
+        <nav aria-label="Account" className="-mx-4 mb-6 lg:mx-0 lg:mb-0">
+          <ul
+            ref={row}
+            className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
+          >
             {ACCOUNT_TABS.map((t) => (
               <li key={t.key} className="shrink-0">
                 <NavLink
