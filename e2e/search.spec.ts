@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { SEARCH_SUGGESTIONS_DESKTOP, SEARCH_SUGGESTIONS_MOBILE } from '@store/shared/constants';
+import { SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_DESKTOP, SEARCH_SUGGESTIONS_MOBILE } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
 
@@ -26,6 +26,24 @@ async function suggestions(request: APIRequestContext, page: Page, term: string,
   });
   expect(res.ok()).toBe(true);
   return res.json();
+}
+
+/**
+ * Records, in the page, each suggestions request as it is sent (the search term), so a test reads
+ * exactly what has been asked at any moment rather than network events still on their way.
+ */
+async function recordSuggestionRequests(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const sent: string[] = [];
+    const send = window.fetch.bind(window);
+    Object.assign(window, { suggestionsAsked: sent });
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+      if (url.pathname === '/api/v1/search/suggestions/') sent.push(url.searchParams.get('q') ?? '');
+      return send(input, init);
+    };
+  });
+  return () => page.evaluate(() => [...(window as unknown as { suggestionsAsked: string[] }).suggestionsAsked]);
 }
 
 async function listboxOf(page: Page, box: Locator): Promise<Locator> {
@@ -90,18 +108,29 @@ test.describe('the header search box', () => {
 
   test('asks once, 300 ms after typing stops, and finds what a typo meant', async ({ page, request }) => {
     const expected = await suggestions(request, page, 'lipstik');
+    const asked = await recordSuggestionRequests(page);
+    // The page runs on Playwright's clock: it flows while the page loads and hydrates, then stands
+    // still while the shopper types, so only runFor moves the debounce, however slow the machine.
+    await page.clock.install();
     await open(page);
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/v1/search/suggestions/')) asked.push(new URL(r.url()).searchParams.get('q') ?? '');
-    });
     const box = searchBox(page);
     await box.click();
-    await box.pressSequentially('lipstik', { delay: 40 });
+    // A minute on, so the page's clock cannot have passed it however slowly this line is reached.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+    // A slow typist: every key comes just before the wait is over, and each one starts it again.
+    for (const key of 'lipstik') {
+      await box.press(key);
+      await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
+      expect(await asked()).toEqual([]);
+    }
+    await page.clock.runFor(1);
+    expect(await asked()).toEqual(['lipstik']);
+
+    await page.clock.resume();
     const listbox = await listboxOf(page, box);
     await expect(listbox.getByRole('option').first()).toContainText(/lipstick/i);
     await expect(listbox.getByRole('option').first()).toContainText(expected.results[0]!.name);
-    expect(asked).toEqual(['lipstik']);
+    expect(await asked()).toEqual(['lipstik']);
   });
 
   test('arrows move through the suggestions, Enter opens the highlighted one, Escape closes the list', async ({ page, request }) => {
@@ -189,24 +218,32 @@ test.describe('the header search box', () => {
   test('suggestions come from the department of the page, and an older answer never replaces a newer one', async ({ page }) => {
     await open(page, '/toys');
     const departments: string[] = [];
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     let first = true;
     // The first answer is held back until after the second one has arrived.
     await page.route('**/api/v1/search/suggestions/**', async (route) => {
       departments.push(route.request().headers()['my-department'] ?? '');
       if (first) {
         first = false;
-        await new Promise((r) => setTimeout(r, 1500));
+        await firstHeld;
       }
       await route.continue().catch(() => undefined);
     });
     const box = searchBox(page);
+    const asking = page.waitForRequest('**/api/v1/search/suggestions/**');
     await box.fill('bar');
-    await page.waitForTimeout(400);
+    const older = await asking;
     await box.fill('lego');
     const listbox = await listboxOf(page, box);
     await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
-    await page.waitForTimeout(1500);
+    releaseFirst();
+    // The older request ends, cancelled or answered late; whatever it brought has been read.
+    const late = await older.response();
+    if (late) await late.finished();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
+    expect(departments).toHaveLength(2);
     expect(departments.every((d) => d === 'toys')).toBe(true);
   });
 });
