@@ -2,25 +2,41 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Clock } from '../lib/clock.js';
 import { PageCache, preferredEncoding } from './page-cache.js';
 
 type Page = { status?: number; headers?: Record<string, string>; body?: string; fail?: boolean };
 
-/** A Fastify app whose one route serves through a PageCache; `pages` says what each render answers. */
+/**
+ * A Fastify app whose one route serves through a PageCache on a clock the test moves; `page` says
+ * what each render answers. Renders end at once unless the test holds them; `until` waits for a
+ * state of the app (requests arrived, renders started), never for time.
+ */
 async function appWith(ttlMs: number, page: (url: string, n: number) => Page) {
-  const cache = new PageCache(ttlMs);
+  const clock = new Clock();
+  const cache = new PageCache(ttlMs, clock);
   const renders: { url: string; detached: boolean }[] = [];
+  let arrived = 0;
+  let gate: Promise<void> | null = null;
+  const waiters = new Set<() => void>();
+  const changed = () => waiters.forEach((check) => check());
   const app: FastifyInstance = Fastify();
   await app.register(cookie);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   app.get('/*', async (request, reply) => {
+    arrived++;
+    changed();
     const render = async (detached: boolean) => {
       renders.push({ url: request.url, detached });
       const p = page(request.url, renders.length);
-      await new Promise((r) => setTimeout(r, 20));
+      changed();
+      if (gate) await gate;
       if (p.fail) throw new Error('render failed');
-      return new Response(p.body ?? `page ${request.url} #${renders.length}`, { status: p.status ?? 200, headers: p.headers ?? { 'content-type': 'text/html' } });
+      return new Response(p.body ?? `page ${request.url} #${renders.length}`, {
+        status: p.status ?? 200,
+        headers: p.headers ?? { 'content-type': 'text/html' },
+      });
     };
     const key = cache.keyOf(request);
     const response = key ? await cache.serve(key, request, reply, render) : await render(false);
@@ -30,13 +46,38 @@ async function appWith(ttlMs: number, page: (url: string, n: number) => Page) {
     return reply.send(await response.text());
   });
   await app.ready();
-  return { app, cache, renders };
+  return {
+    app,
+    cache,
+    clock,
+    renders,
+    arrived: () => arrived,
+    /** Renders from now on wait until the returned function is called. */
+    hold(): () => void {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    until(test: () => boolean): Promise<void> {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!test()) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
 }
 
 describe('PageCache', () => {
   let ctx: Awaited<ReturnType<typeof appWith>>;
   afterEach(async () => {
-    vi.useRealTimers();
     await ctx?.app.close();
   });
 
@@ -64,15 +105,21 @@ describe('PageCache', () => {
     });
 
     it('is rendered once for fifty requests that arrive together', async () => {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: '/' })));
+      const release = ctx.hold();
+      const answering = Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: '/' })));
+      await ctx.until(() => ctx.arrived() === 50); // all fifty are in while the first render is under way
+      release();
+      const answers = await answering;
       expect(ctx.renders).toHaveLength(1);
       expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['page / #1']));
     });
 
     it('is not kept when clear() comes while it renders (it may predate the change)', async () => {
+      const release = ctx.hold();
       const during = ctx.app.inject({ url: '/' });
-      await new Promise((r) => setTimeout(r, 5)); // the render is under way
+      await ctx.until(() => ctx.renders.length === 1); // the render is under way
       ctx.cache.clear();
+      release();
       expect((await during).body).toBe('page / #1');
       const after = await ctx.app.inject({ url: '/' });
       expect(after.headers['x-page-cache']).toBe('MISS');
@@ -104,14 +151,16 @@ describe('PageCache', () => {
   });
 
   describe('past its time', () => {
-    it('is sent stale once while one detached render replaces it, then fresh', async () => {
-      ctx = await appWith(50, () => ({}));
+    it('is sent stale while one detached render replaces it, then fresh', async () => {
+      ctx = await appWith(5_000, () => ({}));
       await ctx.app.inject({ url: '/' });
-      await new Promise((r) => setTimeout(r, 80));
+      ctx.clock.advance(5_000);
+      const release = ctx.hold();
       const stale = await Promise.all([ctx.app.inject({ url: '/' }), ctx.app.inject({ url: '/' })]);
       expect(stale.map((s) => s.headers['x-page-cache'])).toEqual(['STALE', 'STALE']);
       expect(stale.map((s) => s.body)).toEqual(['page / #1', 'page / #1']);
-      await new Promise((r) => setTimeout(r, 40)); // the background render ends
+      release();
+      await ctx.cache.settled(); // the background render ends
       const fresh = await ctx.app.inject({ url: '/' });
       expect(fresh.headers['x-page-cache']).toBe('HIT');
       expect(fresh.body).toBe('page / #2');
@@ -122,14 +171,32 @@ describe('PageCache', () => {
     });
 
     it('keeps the stale page when the background render fails', async () => {
-      ctx = await appWith(50, (_url, n) => ({ fail: n === 2 }));
+      ctx = await appWith(5_000, (_url, n) => ({ fail: n === 2 }));
       await ctx.app.inject({ url: '/' });
-      await new Promise((r) => setTimeout(r, 80));
+      ctx.clock.advance(5_000);
       expect((await ctx.app.inject({ url: '/' })).headers['x-page-cache']).toBe('STALE');
-      await new Promise((r) => setTimeout(r, 40));
+      await ctx.cache.settled(); // the background render has failed
       const next = await ctx.app.inject({ url: '/' });
       expect(next.statusCode).toBe(200);
+      expect(next.headers['x-page-cache']).toBe('STALE');
       expect(next.body).toBe('page / #1');
+    });
+
+    it('is rendered afresh, with the shopper waiting, a minute after its time', async () => {
+      ctx = await appWith(5_000, () => ({}));
+      await ctx.app.inject({ url: '/' });
+      ctx.clock.advance(5_000 + 60_000);
+      const late = await ctx.app.inject({ url: '/' });
+      expect(late.headers['x-page-cache']).toBe('MISS');
+      expect(late.body).toBe('page / #2');
+      expect(ctx.renders.map((r) => r.detached)).toEqual([false, false]);
+    });
+
+    it('says its age in seconds by the clock', async () => {
+      ctx = await appWith(5_000, () => ({}));
+      await ctx.app.inject({ url: '/' });
+      ctx.clock.advance(3_500);
+      expect((await ctx.app.inject({ url: '/' })).headers.age).toBe('3');
     });
   });
 

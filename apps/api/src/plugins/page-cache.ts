@@ -2,6 +2,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE } from '@store/shared/api';
 import { CART_COOKIE } from '@store/shared/cart';
+import { Clock } from '../lib/clock.js';
 
 /**
  * Cookies that make a page someone's own: the session, the bag and a social sign-in in progress.
@@ -15,7 +16,15 @@ const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow'];
 const KEY_HEADERS = ['my-department', 'my-location'] as const;
 
 /** Response headers that are the transport's business, not the page's. */
-const DROPPED_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive']);
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+]);
 
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -55,7 +64,11 @@ export class PageCache {
   /** Bumped by clear(): a render started before it may predate the change, so it is not kept. */
   private generation = 0;
 
-  constructor(private readonly ttlMs: number) {}
+  /** `clock` tells the time entries live by: the system's unless a test moves it. */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly clock: Pick<Clock, 'nowMs'> = new Clock(),
+  ) {}
 
   /** The cache key of a request that may share its page, or null when the page is its own. */
   keyOf(request: FastifyRequest): string | null {
@@ -70,7 +83,7 @@ export class PageCache {
    * that may not be shared is returned unsent, still streaming, for the caller to send.
    */
   async serve(key: string, request: FastifyRequest, reply: FastifyReply, render: Render): Promise<Response | null> {
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const entry = this.entries.get(key);
     if (entry && now < entry.expires) return this.send(entry, request, reply, 'HIT');
     if (entry && now < entry.expires + STALE_GRACE_MS) {
@@ -92,6 +105,11 @@ export class PageCache {
     }
     const result = await this.load(key, () => render(false));
     return result instanceof Response ? result : this.send(result, request, reply, 'MISS');
+  }
+
+  /** Resolves once the renders under way (started since the last clear()) have ended and their pages are kept or not. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending.values());
   }
 
   clear(): void {
@@ -124,7 +142,7 @@ export class PageCache {
   private entryOf(key: string, status: number, responseHeaders: Headers, body: Buffer): Entry {
     const headers: [string, string][] = [];
     for (const [name, value] of responseHeaders) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
-    const now = Date.now();
+    const now = this.clock.nowMs();
     return { key, status, headers, body, encoded: {}, storedAt: now, expires: now + this.ttlMs, bytes: body.length };
   }
 
@@ -154,7 +172,7 @@ export class PageCache {
     for (const [name, value] of entry.headers) reply.header(name, value);
     reply.header('vary', 'Accept-Encoding');
     reply.header('x-page-cache', state);
-    reply.header('age', String(Math.floor((Date.now() - entry.storedAt) / 1000)));
+    reply.header('age', String(Math.floor((this.clock.nowMs() - entry.storedAt) / 1000)));
     const encoding = entry.body.length > 1024 ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
     if (encoding === 'identity') {
       reply.send(entry.body);
