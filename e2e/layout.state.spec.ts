@@ -97,8 +97,12 @@ test.describe('the social tracking pixel', () => {
     throw new Error('the pixel server did not start');
   });
   test.afterAll(async () => {
-    server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    // Its data folder goes once the server has closed its database, however long that takes.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   });
 
