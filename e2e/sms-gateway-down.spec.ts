@@ -1,4 +1,5 @@
 import * as messages from '@store/shared/messages';
+import { acceptCookies } from './support/cookies';
 import { expect, test } from './support/test';
 
 /**
@@ -25,11 +26,8 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
       body: JSON.stringify({ error: { code: 'delivery_unavailable', message: messages.smsUnavailableTryEmail, retry_after: 30, offer: 'email_link' } }),
     }),
   );
+  await acceptCookies(page);
   await page.goto('/');
-  await page
-    .getByRole('button', { name: 'Accept' })
-    .click({ timeout: 2000 })
-    .catch(() => undefined);
   const phoneView = (page.viewportSize()?.width ?? 0) < 1024;
   if (phoneView) await page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('button', { name: 'Account' }).click();
   else await page.getByTestId('login-button').click();
