@@ -11,13 +11,17 @@ export class DatabaseNotAnswering extends Error {
   }
 }
 
+/** pg-pool's error for a request that waited too long for a free pooled connection: the database answers, the pool is busy. */
+const isPoolWait = (err: Error) => err.message === 'timeout exceeded when trying to connect';
+
 type ConnectCallback = (err: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void;
 
 /**
  * One connection attempt at a time while the database does not answer. Without it, every request
  * during a freeze opens a connection and gives up after the connect timeout; the server queues them
  * all and, once thawed, starts a session for each dead attempt before it reaches a live one, so the
- * store stays down for seconds after its database is back. Open after a failed connect; the next
+ * store stays down for seconds after its database is back. Open after a failed new connection (not
+ * after a wait for a busy pool's free connection: that database answers); the next
  * request becomes the probe, the others get 503 at once; a successful connect closes it.
  */
 export function guardConnections(pool: pg.Pool, onChange: (down: boolean) => void = () => {}) {
@@ -39,7 +43,7 @@ export function guardConnections(pool: pg.Pool, onChange: (down: boolean) => voi
       if (!err && down) {
         down = false;
         onChange(false);
-      } else if (err && !down && isDatabaseUnavailable(err)) {
+      } else if (err && !down && isDatabaseUnavailable(err) && !isPoolWait(err)) {
         down = true;
         onChange(true);
       }

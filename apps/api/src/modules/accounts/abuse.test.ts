@@ -90,13 +90,22 @@ describeOnDatabases(
       expect(after).toMatchObject({ email: 'owner@gmail.com', firstName: 'Owner' });
     });
 
-    it('sends one address at most SEND_LIMIT_PER_TARGET_HOUR messages, however often it is registered in parallel', async () => {
+    it('sends one address at most SEND_LIMIT_PER_TARGET_HOUR messages, however often it is registered, in parallel waves', async () => {
+      // An unfinished registration may be started again with the same e-mail and phone: each start used to mail a new link.
       const email = 'bombed@gmail.com';
-      await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
-          browser(`198.18.0.${i + 1}`).post('/api/v1/accounts/register/', registration(email, phoneNo(9000 + i, '0161'))),
-        ),
-      );
+      const phone = phoneNo(9000, '0161');
+      const statuses: number[] = [];
+      for (let wave = 0; wave < 10; wave += 1) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            browser(`198.18.${wave}.${i + 1}`).post('/api/v1/accounts/register/', registration(email, phone)),
+          ),
+        );
+        statuses.push(...answers.map((a) => a.statusCode));
+      }
+      // Registrations kept succeeding (the cap holds back the mail, not the shopper) …
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(5);
+      // … and the inbox got at most the cap.
       const sent = (await outboxFor(ctx().app, email)).length;
       expect(sent).toBeGreaterThan(0);
       expect(sent).toBeLessThanOrEqual(5);
