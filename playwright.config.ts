@@ -27,7 +27,15 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -48,10 +56,31 @@ export default defineConfig({
     locale: 'en-GB',
   },
   projects: [
-    { name: 'phone', testIgnore: /\.state\.spec\.ts$/, use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium } },
-    { name: 'desktop', testIgnore: /\.state\.spec\.ts$/, use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
-    // Tests that change site-wide state (maintenance mode) run alone, after the rest.
-    { name: 'site-state', testMatch: /\.state\.spec\.ts$/, dependencies: ['phone', 'desktop'], fullyParallel: false, use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium } },
+    {
+      name: 'phone',
+      testIgnore: /\.(state|closed)\.spec\.ts$/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    {
+      name: 'desktop',
+      testIgnore: /\.(state|closed)\.spec\.ts$/,
+      use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    // Tests that change site-wide settings or content run after the phone and desktop ones.
+    {
+      name: 'site-state',
+      testMatch: /\.state\.spec\.ts$/,
+      dependencies: ['phone', 'desktop'],
+      fullyParallel: false,
+      use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
+    // Maintenance mode closes every page: its tests run last, one at a time (the file is serial).
+    {
+      name: 'closed-store',
+      testMatch: /\.closed\.spec\.ts$/,
+      dependencies: ['site-state'],
+      use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
+    },
   ],
   webServer: {
     command: 'node apps/api/dist/server.js',

@@ -9,7 +9,7 @@ export default defineConfig({
     alias: [{ find: /^@store\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` }],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,

@@ -22,7 +22,7 @@ const dataDir = join(root, 'data', `bench-${products}`);
 const cores = Number(spawnSync('nproc').stdout?.toString().trim() || 1);
 const pin = (core) => (cores > 1 && existsSync('/usr/bin/taskset') ? ['taskset', '-c', String(core)] : []);
 
-// Production refuses to start without an https SMS gateway; the bench sends no SMS, so a closed port stands in for one.
+// Production refuses to start without PUBLIC_URL and an https SMS gateway; the bench sends no SMS, so a closed port stands in for one.
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -30,10 +30,12 @@ const env = {
   DATA_DIR: dataDir,
   PORT: String(port),
   HOST: '127.0.0.1',
+  PUBLIC_URL: baseUrl,
   SMS_PROVIDER: 'http',
   SMS_API_URL: 'https://127.0.0.1:9/api/smsapi',
   SMS_API_KEY: 'bench',
   SMS_SENDER_ID: 'bench',
+  SECRET_KEY: 'bench-secret-of-more-than-thirty-two-characters',
   // Every simulated shopper comes from 127.0.0.1: lift the per-IP caps meant for one real client.
   NEW_BAGS_PER_IP_HOUR: '100000000',
   CONNECTIONS_PER_IP: '100000',

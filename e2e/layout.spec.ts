@@ -252,7 +252,8 @@ test('phones get a bottom bar and a slide-in menu whose levels open and close on
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(menu.getByTestId('menu-greeting')).toHaveText('Guest');
-  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('hidden');
+  // The page behind is locked while the menu is open, and scrolls again once it closes.
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
 
   const level = menu.getByRole('button', { name: parent.title, exact: true });
   await expect(level).toHaveAttribute('aria-expanded', 'false');
@@ -266,11 +267,11 @@ test('phones get a bottom bar and a slide-in menu whose levels open and close on
 
   // Focus stays inside the open menu.
   for (let i = 0; i < 30; i++) await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-label'))).toBe('Menu');
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]')?.getAttribute('aria-label'))).toBe('Menu');
 
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
-  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('visible');
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(menu).toBeVisible();

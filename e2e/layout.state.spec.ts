@@ -4,51 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { PublicConfig } from '@store/shared/content';
-import * as messages from '@store/shared/messages';
 
 /*
- * Site-wide switches. These run in the 'site-state' project, alone and after every other spec,
- * because maintenance mode changes every page of the shared e2e server. The switch is flipped
- * through PUT /api/v1/dev/settings/site/, which exists only when NODE_ENV is not production.
+ * The tracking pixel is configuration, so it runs against a second server of its own. It sits in the
+ * 'site-state' project with the other specs that start or change whole servers.
  */
-
-async function setMaintenance(request: APIRequestContext, on: boolean) {
-  const res = await request.put('/api/v1/dev/settings/site/', { data: { site_under_maintenance: on } });
-  expect(res.ok()).toBe(true);
-}
-
-test.describe('maintenance mode', () => {
-  test.afterEach(async ({ request }) => setMaintenance(request, false));
-
-  test('the maintenance page replaces every page with status 503 while the settings say so', async ({ page, request }) => {
-    const config = (await (await request.get('/api/v1/public-config/')).json()).data as PublicConfig;
-    await setMaintenance(request, true);
-
-    for (const path of ['/', '/all-product/', '/blog', '/page/about-us', '/no/such/page', '/404']) {
-      const res = await request.get(path);
-      expect(res.status(), path).toBe(503);
-      const html = await res.text();
-      expect(html, path).toContain(messages.maintenanceTitle);
-      expect(html, path).not.toContain('aria-label="Main"');
-    }
-
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.maintenanceTitle);
-    await expect(page.getByText(messages.maintenanceBody)).toBeVisible();
-    await expect(page.getByRole('link', { name: config.support_email })).toHaveAttribute('href', `mailto:${config.support_email}`);
-    await expect(page.locator(`a[href="tel:${config.support_phone}"]`)).toBeVisible();
-    await expect(page.locator('header')).toHaveCount(0);
-    await expect(page.locator('footer')).toHaveCount(0);
-    await expect(page).toHaveTitle(messages.maintenanceTitle);
-
-    await setMaintenance(request, false);
-    expect((await request.get('/')).status()).toBe(200);
-    await page.reload();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
-  });
-});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -14,7 +14,18 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
   const csrf = ((await (await request.get('/api/v1/csrf/')).json()) as { csrfToken: string }).csrfToken;
   const reg = await request.post('/api/v1/accounts/register/', {
     headers: { 'x-csrftoken': csrf },
-    data: { customer: { email, phone, first_name: 'Shila', last_name: 'Das', note: {}, newsletter_email: false, newsletter_sms: false, online_customer: true } },
+    data: {
+      customer: {
+        email,
+        phone,
+        first_name: 'Shila',
+        last_name: 'Das',
+        note: {},
+        newsletter_email: false,
+        newsletter_sms: false,
+        online_customer: true,
+      },
+    },
   });
   expect(reg.status(), await reg.text()).toBe(201);
 
@@ -23,7 +34,9 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
       status: 503,
       headers: { 'retry-after': '30' },
       contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'delivery_unavailable', message: messages.smsUnavailableTryEmail, retry_after: 30, offer: 'email_link' } }),
+      body: JSON.stringify({
+        error: { code: 'delivery_unavailable', message: messages.smsUnavailableTryEmail, retry_after: 30, offer: 'email_link' },
+      }),
     }),
   );
   await acceptCookies(page);
@@ -42,7 +55,8 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
   await expect(dialog.getByRole('heading', { name: messages.passwordlessSent })).toBeVisible();
   await expect
     .poll(async () => {
-      const rows = ((await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { data: { body: string }[] }).data;
+      const rows = ((await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { data: { body: string }[] })
+        .data;
       return rows.some((r) => r.body.includes('/passwordless-login/'));
     })
     .toBe(true);

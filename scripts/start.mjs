@@ -5,8 +5,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const sources = ['packages/shared/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/app', 'apps/web/public'];
-const outputs = ['apps/api/dist/server.js', 'apps/web/build/server/index.js', 'packages/shared/dist/api.js'];
+const sources = ['packages/shared/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/app', 'apps/web/public', 'apps/admin/src', 'apps/admin/public'];
+const outputs = ['apps/api/dist/server.js', 'apps/web/build/server/index.js', 'apps/admin/dist/index.html', 'packages/shared/dist/api.js'];
 
 function newest(dir) {
   let latest = 0;

@@ -6,8 +6,9 @@ import { sleep } from './processes.js';
 
 export const root = new URL('../../', import.meta.url).pathname;
 
-const OUTPUTS = ['apps/api/dist/server.js', 'apps/web/build/server/index.js', 'packages/shared/dist/api.js'];
-const BUILD_DIRS = ['apps/api/dist', 'apps/web/build', 'packages/shared/dist'];
+// The same outputs as scripts/start.mjs checks: a copy without one would make npm start rebuild.
+const OUTPUTS = ['apps/api/dist/server.js', 'apps/web/build/server/index.js', 'apps/admin/dist/index.html', 'packages/shared/dist/api.js'];
+const BUILD_DIRS = ['apps/api/dist', 'apps/web/build', 'apps/admin/dist', 'packages/shared/dist'];
 
 function newest(dir: string): number {
   let latest = 0;
@@ -53,6 +54,7 @@ export async function snapshotBuild(): Promise<string> {
     'apps/api/drizzle',
     'apps/api/package.json',
     'apps/web/package.json',
+    'apps/admin/package.json',
     'packages/shared/package.json',
     'scripts/start.mjs',
     'package.json',
@@ -67,6 +69,7 @@ export async function snapshotBuild(): Promise<string> {
   for (const [name, path] of [
     ['api', 'apps/api'],
     ['web', 'apps/web'],
+    ['admin', 'apps/admin'],
     ['shared', 'packages/shared'],
   ] as const)
     symlinkSync(join('../..', path), join(dir, 'node_modules/@store', name));

@@ -11,9 +11,10 @@ import fastifyStatic from '@fastify/static';
 import { mediaDir, type Env } from './config/env.js';
 import type { Database, Db } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { serializeRequest } from './lib/log-redaction.js';
 import { registerConnectionLimit } from './plugins/connection-limit.js';
 import { registerCsrf } from './plugins/csrf.js';
-import { registerAuth } from './plugins/auth.js';
+import { registerAuth } from './modules/accounts/index.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { Clock } from './lib/clock.js';
@@ -22,18 +23,21 @@ import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.
 import { registerInputGuard } from './plugins/input-guard.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
+import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes } from './modules/catalog/catalog.routes.js';
-import { contentRoutes } from './modules/content/content.routes.js';
-import { sessionRoutes } from './modules/session/session.routes.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
+import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
-import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
-import { searchRoutes } from './modules/search/index.js';
+import { wishlistRoutes } from './modules/wishlist/index.js';
+import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { checkoutRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
 import { ordersRoutes } from './modules/orders/index.js';
 import { registerPayments } from './modules/payments/index.js';
+import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
+import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +62,7 @@ export type BuildOptions = {
 /** The whole server as one Fastify instance: tests build it the same way the process does. */
 export async function buildApp({ env, database, webBuildDir }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL },
+    logger: env.NODE_ENV === 'test' ? false : { level: env.LOG_LEVEL, serializers: { req: serializeRequest } },
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     // A request must arrive whole within BODY_TIMEOUT_MS (408 otherwise), checked every second. Node
@@ -79,7 +83,11 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Storefront API', version: '1.0.0', description: 'The JSON API of the storefront. Every request may carry My-Department and My-Location.' },
+      info: {
+        title: 'Storefront API',
+        version: '1.0.0',
+        description: 'The JSON API of the storefront. Every request may carry My-Department and My-Location.',
+      },
       servers: [],
     },
     transform: jsonSchemaTransform,
@@ -106,6 +114,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.decorate('clock', clock);
   registerRateLimiter(app, clock);
   registerAuth(app, clock);
+  registerStaffAuth(app);
   await registerNotifications(app, clock);
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
@@ -117,12 +126,16 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     reply.header('cache-control', 'no-store');
     // A frozen database never answers: give up well inside a load balancer's check interval.
     if (await settlesWithin(database.ping(), READY_TIMEOUT_MS)) return { status: 'ok', database: database.kind };
-    return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER)).send({ status: 'unavailable', database: database.kind });
+    return reply
+      .status(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER))
+      .send({ status: 'unavailable', database: database.kind });
   });
 
   await app.register(
     async (api) => {
-      await api.register(catalogRoutes);
+      // The catalog's listing answers GET /products/?search= with the search module's searcher (no catalog ↔ search cycle).
+      await api.register(catalogRoutes, { searchProducts });
       await api.register(contentRoutes);
       await api.register(sessionRoutes);
       await registerAccountsRoutes(api, clock);
@@ -131,6 +144,10 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
+      await api.register(staffRoutes(clock), { prefix: '/admin' });
+      await api.register(auditRoutes, { prefix: '/admin' });
+      await registerContentAdminRoutes(api);
+      await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
     },
     { prefix: API_PREFIX },
   );
@@ -138,6 +155,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.setNotFoundHandler(() => {
     throw new AppError('not_found', 'No such endpoint');
   });
+  // The back office (apps/admin) under /admin, before the storefront's catch-all.
+  if (webBuildDir) await registerAdminApp(app);
   if (webBuildDir) await registerWeb(app, webBuildDir);
   return app;
 }

@@ -4,6 +4,7 @@ import { EnvError, listenHost, mediaDir, parseEnv } from './config/env.js';
 import { openDatabase } from './db/open.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
+import { devDoorsNotice } from './plugins/dev-doors.js';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
@@ -18,7 +19,7 @@ async function main() {
   const database = await openDatabase(env, { onError: (err) => reportDatabaseError(err), onDownChange: (down) => reportDown(down) });
   if (env.SEED_DEMO && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
-    await seedDemo(database, { mediaDir: mediaDir(env) });
+    await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production' });
   }
   const app = await buildApp({ env, database, webBuildDir: env.WEB_BUILD_DIR ? resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir });
   reportDatabaseError = (err) => app.log.warn({ err: err.message }, 'database connection error');
@@ -37,7 +38,9 @@ async function main() {
   process.once('SIGINT', close);
   const host = listenHost(env);
   await app.listen({ host, port: env.PORT });
-  console.log(`Storefront on http://${host === '0.0.0.0' ? 'localhost' : host}:${env.PORT} (database: ${database.kind})`);
+  console.log(`Storefront on ${env.PUBLIC_URL} (listening on ${host}:${env.PORT}, database: ${database.kind})`);
+  const notice = devDoorsNotice(env);
+  if (notice) console.log(notice);
 }
 
 main().catch((err: unknown) => {

@@ -21,13 +21,19 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * CSP nonce, handed over by the server in a request header. Crawlers get the whole page at once;
  * everyone else the shell as soon as it is ready, then the streamed data.
  */
-export default function handleRequest(request: Request, status: number, headers: Headers, routerContext: EntryContext): Response | Promise<Response> {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  routerContext: EntryContext,
+): Response | Promise<Response> {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
     // Abort after streamTimeout (plus time to flush the rejected boundaries).
     let timeout: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 

@@ -16,7 +16,7 @@ import type { CartCountResponse } from '@store/shared/cart';
 import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import type { Route } from './+types/root';
-import { SiteShell } from './components/layout/site-shell';
+import { SiteShell } from './features/shell/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
 import { apiGet, apiTry } from './lib/api.server';
@@ -28,7 +28,7 @@ import { isMaintenanceError, useRootData, type MaintenanceError, type RootData }
 import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const department = departmentFromPath(pagePathname(request));
   const menuType = menuTypeFor(department);
   const [config, contact, me, stores, bag] = await Promise.all([
@@ -39,14 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     apiTry<{ data: StoreLocation[] }>(context, '/store-locations/'),
     apiTry<CartCountResponse>(context, '/cart/count/'),
   ]);
-  if (config.data.basicSettings.site_under_maintenance) {
+  // Under maintenance only a staff member's preview (a cookie the API checks) still sees the store.
+  const maintenancePreview = config.data.basicSettings.site_under_maintenance && (await isStaffPreview(context));
+  if (config.data.basicSettings.site_under_maintenance && !maintenancePreview) {
     throw data<MaintenanceError>(
       { maintenance: true, support_email: contact.data.support_email, support_phone: contact.data.support_phone },
       { status: 503, headers: { 'Retry-After': '3600' } },
     );
   }
   const site = config.data;
-  return {
+  const rootData: RootData = {
     department,
     menuType,
     user: me.ok ? (me.data.data?.user ?? null) : null,
@@ -61,7 +63,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     contact: contact.data,
     storeLocations: stores.ok ? stores.data.data : [],
     year: new Date().getFullYear(),
+    maintenancePreview,
   };
+  // A preview page is this staff member's alone: no shared cache (ours or a CDN's) may keep it.
+  return maintenancePreview ? data(rootData, { headers: { 'Cache-Control': 'private, no-store' } }) : rootData;
+}
+
+/** Whether this browser holds a live staff preview cookie; a failed check counts as no. */
+async function isStaffPreview(context: Route.LoaderArgs['context']): Promise<boolean> {
+  const answer = await apiTry<{ data: { preview: boolean } }>(context, '/staff-preview/');
+  return answer.ok && answer.data.data.preview;
 }
 
 /**
@@ -133,15 +144,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   // A route whose `handle` says chrome: 'minimal' (/store/register) is shown without header, footer or help widgets (SPEC §2).
   const minimal = useMatches().some((m) => (m.handle as { chrome?: string } | undefined)?.chrome === 'minimal');
-  if (minimal) return <Outlet />;
+  const banner = loaderData.maintenancePreview ? <MaintenancePreviewBanner /> : null;
+  if (minimal)
+    return (
+      <>
+        {banner}
+        <Outlet />
+      </>
+    );
   return (
-    <SiteShell data={loaderData}>
-      <Outlet />
-    </SiteShell>
+    <>
+      {banner}
+      <SiteShell data={loaderData}>
+        <Outlet />
+      </SiteShell>
+    </>
   );
 }
 
-const notFoundView = onDemand(() => import('./components/layout/not-found-view'));
+/** A staff member looking at the store while shoppers see the maintenance page. */
+function MaintenancePreviewBanner() {
+  return (
+    <div role="status" className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-black">
+      Preview: the store is under maintenance for shoppers
+    </div>
+  );
+}
+
+const notFoundView = onDemand(() => import('./features/shell/not-found-view'));
 const maintenancePage = onDemand(() => import('./features/site/maintenance-page'));
 const errorView = onDemand(() => import('./components/layout/error-view'));
 

@@ -33,5 +33,6 @@ export default [
   route('payment-success', 'routes/payment-success.tsx'),
   route('order-verify/:status/:id', 'routes/order-verify.tsx'),
   route('account/orders/:id', 'routes/account-order.tsx'),
+  route('orders', 'routes/guest-orders.tsx'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

@@ -2,18 +2,69 @@
 
 /** One error contract: `{ error: { code, message, fields? } }`. Expected outcomes are codes the UI branches on. */
 export const ERROR_CODES = [
-  'bad_request',
-  'unauthorized',
+  // Input and access.
+  /** A field or a query the API cannot use: `fields` names each, in the shopper's words. */
+  'validation_failed',
+  /** The call needs a signed-in shopper (or a verified guest). */
+  'login_required',
   'forbidden',
   'csrf_failed',
+  /** No such endpoint or page. */
   'not_found',
-  'unprocessable',
-  'conflict',
   'rate_limited',
+  /** The request body is larger than the API takes. */
+  'payload_too_large',
+  'method_not_allowed',
+  // Accounts.
+  /** The one-time code (or link) does not match. */
+  'otp_invalid',
+  /** The one-time code or link matched but is past its time or its attempts. */
+  'otp_expired',
+  /** E-mail/phone and password do not match an account. */
+  'login_failed',
+  'account_not_found',
+  /** The e-mail or phone belongs to another account. */
+  'account_exists',
+  /** SMS goes to Bangladeshi numbers only: the shopper must use an e-mail. */
+  'sms_bd_only',
+  /** An e-mail is needed for this (abroad, newsletter, a reset by e-mail). */
+  'email_required',
+  // Catalog and bag.
+  'product_not_found',
+  'variant_not_found',
+  'bag_not_found',
   'out_of_stock',
   'quantity_limit',
+  'wishlist_item_not_found',
+  // Checkout, orders and payments.
+  'address_not_found',
+  'address_limit',
+  'coupon_not_applicable',
+  'coupon_used_up',
+  'coupon_already_used',
+  'payment_method_unavailable',
   /** A payment gateway refused or could not be reached (the order is not placed). */
   'payment_failed',
+  /** An Idempotency-Key was sent again with a different bag or body. */
+  'idempotency_key_reused',
+  'order_not_found',
+  'order_not_payable',
+  'order_not_cancellable',
+  /** The order or payment cannot make this move from where it stands (the transition tables). */
+  'illegal_transition',
+  'refund_not_possible',
+  // The back office (issue 16).
+  /** The staff account has two-factor sign-in: send the 6-digit code as otp. */
+  'two_factor_required',
+  /** This role must enrol in two-factor sign-in (production) before anything else. */
+  'two_factor_setup_required',
+  /** The change would leave the shop without an active owner. */
+  'last_owner',
+  /** An invitation or password-reset link that is unknown, used or past its time. */
+  'invitation_invalid',
+  /** Someone else saved the item after this editor loaded it (its updated_at differs): reload, then edit. */
+  'edit_conflict',
+  // The shop itself.
   'maintenance',
   /** The shop cannot reach its database (or another service it needs) right now: retry after Retry-After. */
   'unavailable',

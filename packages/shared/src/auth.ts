@@ -4,7 +4,7 @@ import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdParamSchema, text } from './input.js';
 import * as messages from './messages.js';
 import { canonicalBdMobile, normalizePhoneInput } from './phone.js';
-import type { ProductCard } from './catalog.js';
+import { ProductCardSchema } from './catalog.js';
 
 /*
  * Accounts API (SPEC §3, §7). Every path is under /api/v1; every unsafe request that carries cookies
@@ -23,7 +23,7 @@ import type { ProductCard } from './catalog.js';
  * GET    /accounts/social/:provider/?next=/path      → 302 to the provider (google | facebook | instagram)
  * GET    /accounts/social/:provider/callback/        → 302 to next (cookie set) or to /?social_error=1
  * POST   /accounts/logout/                           {} → { success: true } (revokes the token, clears the cookie)
- * POST   /accounts/register/                         RegisterPayload → 201 RegisterResponse (an SMS code, or an email code for non-BD phones, is sent)
+ * POST   /accounts/register/                         RegisterPayload → 201 RegisterResponse (an SMS code, or an email code for non-BD phones, is sent; email may be left out for a BD mobile)
  * POST   /accounts/guest/                            GuestRegisterPayload → 201 GuestRegisterResponse (SMS code sent)
  * POST   /accounts/verify-sms/                       VerifySmsPayload → VerifyResponse (customer; signs in unless login:false)
  * POST   /accounts/guest/verify-sms/                 VerifySmsPayload → VerifyResponse (guest session; data.guest_id)
@@ -32,8 +32,9 @@ import type { ProductCard } from './catalog.js';
  * POST   /accounts/verify/                           VerifyAccountPayload → VerifyResponse (finishes registration: code + password, signs in)
  * GET    /accounts/verification-status/:kind/        kind email|sms, signed in → VerificationStatusResponse
  * POST   /accounts/token-refresh/                    signed in → { data: { token } } (old token revoked) | 401
- * POST   /accounts/password-reset/                   ContactBody → { success, detail } (always the same answer)
- * GET    /accounts/password-reset/:id/               → { success: true } | 404 when unknown, used or expired
+ * POST   /accounts/password-reset/                   PasswordResetRequest → PasswordResetRequestResponse (always the same answer; a BD mobile gets an SMS code, an email a link)
+ * POST   /accounts/password-reset/code/              PasswordResetCodePayload → LoginResponse (the SMS code and a new password; signs in)
+ * GET    /accounts/password-reset/:id/               → { success: true } | 400 otp_expired when unknown, used or expired
  * POST   /accounts/password-reset/:id/               PasswordResetPayload → LoginResponse
  * POST   /accounts/verify-email/:id/                 {} → LoginResponse (the link of the registration email)
  * GET    /me/                                        → MeResponse (never 401: user null for a visitor)
@@ -43,16 +44,23 @@ import type { ProductCard } from './catalog.js';
  * GET    /accounts/notifications/                    signed in → { data: NotificationPrefs }
  * PUT    /accounts/notifications/                    NotificationPrefs → { success, detail, data: NotificationPrefs }
  * GET    /wishlist/                                  signed in → WishlistResponse
- * POST   /wishlist/                                  WishlistAddPayload → 201 WishlistAddResponse | 404 unknown product
- * DELETE /wishlist/:productId/                       → { success, message } | 404 when not in the list
+ * POST   /wishlist/                                  WishlistAddPayload → 201 WishlistAddResponse | 404 product_not_found
+ * DELETE /wishlist/:productId/                       → { success, message } | 404 wishlist_item_not_found
  * GET    /dev/outbox and /dev/outbox.json?to=        development and test only (404 in production): sent SMS and email
  *
  * Errors use the one contract { error: { code, message, fields?, retry_after? } }. Codes the UI branches on:
- * bad_request (400, fields per input; wrong password → messages.wrongCredentials; wrong or expired
- * code → messages.codeIncorrect with fields.code), not_found (404: unknown account → messages.accountNotFound),
- * conflict (409: email or phone taken, fields.email = messages.emailTaken / fields.phone = messages.phoneTaken),
+ * validation_failed (400, fields per input), login_failed (400: wrong password, or no such account, alike →
+ * messages.wrongCredentials; a wrong current password → fields.current_password), otp_invalid (400: a wrong
+ * code, or no account or phone to check it against → messages.codeIncorrect with fields.code; a tampered
+ * link → messages.linkInvalid), otp_expired (400: a code used, past its time or out of attempts →
+ * messages.codeIncorrect with fields.code, a new code helps; an e-mail link used or past its time →
+ * messages.linkInvalid / passwordResetInvalid), account_not_found (404: messages.accountNotFound),
+ * account_exists (409: fields.email = messages.emailTaken / fields.phone = messages.phoneTaken),
+ * sms_bd_only (400: SMS goes to Bangladeshi mobiles only, fields.email), email_required (400: an e-mail is
+ * needed — a phone abroad, a newsletter by e-mail, an e-mail link for an account without one),
+ * delivery_unavailable (503: the SMS gateway fails; offer 'email_link' when the account has an e-mail),
  * rate_limited (429: retry_after seconds; passwordless cooldown message 'Please wait m:ss'),
- * unauthorized (401: not signed in, or refresh with a dead token).
+ * login_required (401: not signed in, or refresh with a dead token).
  */
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'instagram'] as const;
@@ -109,6 +117,25 @@ export const EmailFieldSchema = text({ error: messages.emailInvalid })
   .transform(normalizeEmail)
   .refine((v) => EMAIL_PATTERN.test(v), messages.emailInvalid);
 
+/** An email that may be left blank (a shopper with a Bangladeshi mobile and no address): blank, null or absent reads as null. */
+export const OptionalEmailFieldSchema = text({ error: messages.emailInvalid })
+  .trim()
+  .max(254, messages.emailInvalid)
+  .transform(normalizeEmail)
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), messages.emailInvalid)
+  .nullish()
+  .transform((v) => v || null);
+
+/** Codes go by SMS to Bangladeshi mobiles only. */
+const isSmsMobile = (canonical: string) => canonical.startsWith('+8801');
+
+/**
+ * A phone abroad needs an email for its registration code. Checked only once the phone itself is
+ * valid (refinements also run beside field errors; an invalid phone has its own message).
+ */
+const emailWhereNeeded = (v: { email: string | null; phone: string }) =>
+  v.email !== null || canonicalPhone(v.phone) !== v.phone || isSmsMobile(v.phone);
+
 export const PhoneFieldSchema = text({ error: messages.phoneRequired })
   .trim()
   .min(1, messages.phoneRequired)
@@ -141,10 +168,10 @@ export const ContactBodySchema = z.object({ email: ContactFieldSchema });
 export type ContactBody = z.input<typeof ContactBodySchema>;
 export const EmailBodySchema = z.object({ email: EmailFieldSchema });
 
-/** The register form of SPEC §3 (the modal and /store/register). */
+/** The register form of SPEC §3 (the modal and /store/register). The email may be left blank when the phone is a Bangladeshi mobile. */
 export const RegisterFormSchema = z
   .object({
-    email: EmailFieldSchema,
+    email: OptionalEmailFieldSchema,
     phone: PhoneFieldSchema,
     firstName: nameField(messages.firstNameRequired),
     lastName: nameField(messages.lastNameRequired),
@@ -157,7 +184,8 @@ export const RegisterFormSchema = z
     /** Filled in the OTP panel after the register call. */
     otp: z.union([OtpCodeSchema, z.literal('')]).optional(),
   })
-  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch })
+  .refine(emailWhereNeeded, { path: ['email'], message: messages.emailNeededAbroad });
 export type RegisterForm = z.input<typeof RegisterFormSchema>;
 
 export const RegisterNoteSchema = z.object({
@@ -168,16 +196,19 @@ export type RegisterNote = z.infer<typeof RegisterNoteSchema>;
 
 /** POST /accounts/register/: the payload of SPEC §3. The password is set afterwards with the code (POST /accounts/verify/). */
 export const RegisterPayloadSchema = z.object({
-  customer: z.object({
-    email: EmailFieldSchema,
-    phone: PhoneFieldSchema,
-    first_name: nameField(messages.firstNameRequired),
-    last_name: nameField(messages.lastNameRequired),
-    note: RegisterNoteSchema.default({}),
-    newsletter_email: z.boolean().default(true),
-    newsletter_sms: z.boolean().default(true),
-    online_customer: z.literal(true),
-  }),
+  customer: z
+    .object({
+      /** Blank, null or absent for a shopper without one: allowed when the phone is a Bangladeshi mobile (the code goes by SMS). */
+      email: OptionalEmailFieldSchema,
+      phone: PhoneFieldSchema,
+      first_name: nameField(messages.firstNameRequired),
+      last_name: nameField(messages.lastNameRequired),
+      note: RegisterNoteSchema.default({}),
+      newsletter_email: z.boolean().default(true),
+      newsletter_sms: z.boolean().default(true),
+      online_customer: z.literal(true),
+    })
+    .refine(emailWhereNeeded, { path: ['email'], message: messages.emailNeededAbroad }),
   /** The client's request-timeout flag; accepted and ignored by the server. */
   withTimeout: z.boolean().optional(),
 });
@@ -195,7 +226,8 @@ export function toRegisterPayload(form: z.output<typeof RegisterFormSchema>): Re
         birthday: form.birthday ? form.birthday : null,
         gender: form.gender ? (form.gender.toLowerCase() as StoredGender) : null,
       },
-      newsletter_email: form.newsletter_email,
+      // Without an address there is no email newsletter to subscribe to.
+      newsletter_email: form.newsletter_email && form.email !== null,
       newsletter_sms: form.newsletter_sms,
       online_customer: true,
     },
@@ -203,15 +235,31 @@ export function toRegisterPayload(form: z.output<typeof RegisterFormSchema>): Re
   };
 }
 
-/** How long until the code can be resent and until it expires, in seconds from the response. */
-export type OtpTimers = { resend_in_seconds: number; expires_in_seconds: number };
+/*
+ * The answers of the accounts API. Each is a zod schema (the route declares it, so /api/docs shows it
+ * and nothing else leaves the server) and its type by the same name.
+ */
 
-export type RegisterResponse = {
-  success: true;
-  detail: string; // messages.registrationSuccessful
-  data: { customer_id: number; guest: false; email: string; phone: string; otp_channel: 'sms' | 'email' };
-  otp: OtpTimers;
-};
+/** How long until the code can be resent and until it expires, in seconds from the response. */
+export const OtpTimersSchema = z.object({ resend_in_seconds: z.number(), expires_in_seconds: z.number() });
+export type OtpTimers = z.infer<typeof OtpTimersSchema>;
+
+const OTP_CHANNELS = ['sms', 'email'] as const;
+
+export const RegisterResponseSchema = z.object({
+  success: z.literal(true),
+  /** messages.registrationSuccessful */
+  detail: z.string(),
+  data: z.object({
+    customer_id: z.number().int(),
+    guest: z.literal(false),
+    email: z.string().nullable(),
+    phone: z.string(),
+    otp_channel: z.enum(OTP_CHANNELS),
+  }),
+  otp: OtpTimersSchema,
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
 /** POST /accounts/guest/: a guest needs only a phone (a BD mobile: the code goes by SMS). */
 export const GuestRegisterPayloadSchema = z.object({
@@ -224,7 +272,8 @@ export const GuestRegisterPayloadSchema = z.object({
   withTimeout: z.boolean().optional(),
 });
 export type GuestRegisterPayload = z.input<typeof GuestRegisterPayloadSchema>;
-export type GuestRegisterResponse = { success: true; id: string; detail: string; otp: OtpTimers };
+export const GuestRegisterResponseSchema = z.object({ success: z.literal(true), id: z.string(), detail: z.string(), otp: OtpTimersSchema });
+export type GuestRegisterResponse = z.infer<typeof GuestRegisterResponseSchema>;
 
 /** POST /accounts/login/: email holds an email or a phone; exactly one of password or otp. */
 export const LoginPayloadSchema = z
@@ -241,28 +290,38 @@ export type LoginPayload = z.input<typeof LoginPayloadSchema>;
  * data is null when the account needs a step first: verified false → a new magic link was sent and
  * detail is messages.emailNotVerified; sms false → a code was sent to the phone, open the OTP panel.
  */
-export type LoginResponse = {
-  success: boolean;
-  verified: boolean;
-  sms: boolean;
-  detail: string;
-  data: { token: string } | null;
-  otp?: OtpTimers;
-};
+export const LoginResponseSchema = z.object({
+  success: z.boolean(),
+  verified: z.boolean(),
+  sms: z.boolean(),
+  detail: z.string(),
+  data: z.object({ token: z.string() }).nullable(),
+  otp: OtpTimersSchema.optional(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
-export type ExistsResponse = {
+export const ExistsResponseSchema = z.object({
   /** SPEC §7: success means the account exists. */
-  success: boolean;
-  exists: boolean;
-  kind: 'email' | 'phone';
-};
+  success: z.boolean(),
+  exists: z.boolean(),
+  kind: z.enum(['email', 'phone']),
+});
+export type ExistsResponse = z.infer<typeof ExistsResponseSchema>;
 
-export type EmailValidResponse = { result: 'valid' | 'invalid'; message: string | null };
+export const EmailValidResponseSchema = z.object({ result: z.enum(['valid', 'invalid']), message: z.string().nullable() });
+export type EmailValidResponse = z.infer<typeof EmailValidResponseSchema>;
 
-export type PasswordlessResponse = { success: true; detail: string; cooldown_seconds: number };
+export const PasswordlessResponseSchema = z.object({ success: z.literal(true), detail: z.string(), cooldown_seconds: z.number() });
+export type PasswordlessResponse = z.infer<typeof PasswordlessResponseSchema>;
 
 /** Login OTP and resends: detail is messages.otpResent on a resend. */
-export type OtpSentResponse = { success: true; detail: string; otp: OtpTimers };
+export const OtpSentResponseSchema = z.object({ success: z.literal(true), detail: z.string(), otp: OtpTimersSchema });
+export type OtpSentResponse = z.infer<typeof OtpSentResponseSchema>;
+
+/** A plain acknowledgement (sign-out, a live reset link). */
+export const OkResponseSchema = z.object({ success: z.literal(true) });
+/** A change made, in the shopper's words (a password changed). */
+export const DoneResponseSchema = z.object({ success: z.literal(true), detail: z.string() });
 
 /** POST /accounts/verify-sms/ and /accounts/guest/verify-sms/. email or phone names the account; code is the 6 digits. */
 export const VerifySmsPayloadSchema = z
@@ -288,69 +347,122 @@ export const VerifyAccountPayloadSchema = z.object({
 });
 export type VerifyAccountPayload = z.input<typeof VerifyAccountPayloadSchema>;
 
-export type VerifyResponse = {
-  success: true;
-  detail: string; // messages.smsVerified, messages.createdNewUser, messages.verifiedSuccessfully
-  data: { token: string; guest_id?: string } | null;
-};
+export const VerifyResponseSchema = z.object({
+  success: z.literal(true),
+  /** messages.smsVerified, messages.createdNewUser, messages.verifiedSuccessfully */
+  detail: z.string(),
+  data: z.object({ token: z.string(), guest_id: z.string().optional() }).nullable(),
+});
+export type VerifyResponse = z.infer<typeof VerifyResponseSchema>;
 
 export const VERIFICATION_KINDS = ['email', 'sms'] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
-export type VerificationStatusResponse = { kind: VerificationKind; verified: boolean };
+export const VerificationStatusResponseSchema = z.object({ kind: z.enum(VERIFICATION_KINDS), verified: z.boolean() });
+export type VerificationStatusResponse = z.infer<typeof VerificationStatusResponseSchema>;
 
-export type TokenResponse = { data: { token: string } };
+export const TokenResponseSchema = z.object({ data: z.object({ token: z.string() }) });
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const PasswordResetPayloadSchema = z
   .object({ password: PasswordSchema, password_confirm: text() })
   .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
 export type PasswordResetPayload = z.input<typeof PasswordResetPayloadSchema>;
 
+/**
+ * POST /accounts/password-reset/: email holds an email or a phone. A Bangladeshi mobile gets a
+ * 6-digit code by SMS unless channel is 'email' (then the account's email gets the link); an email,
+ * or a phone abroad, gets the link.
+ */
+export const PasswordResetRequestSchema = z.object({
+  email: ContactFieldSchema,
+  channel: z.enum(['sms', 'email']).optional(),
+});
+export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
+/** The same answer whether or not an account exists; otp: the resend and expiry timers of an SMS code. */
+export const PasswordResetRequestResponseSchema = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  channel: z.enum(OTP_CHANNELS),
+  otp: OtpTimersSchema.optional(),
+});
+export type PasswordResetRequestResponse = z.infer<typeof PasswordResetRequestResponseSchema>;
+
+/** POST /accounts/password-reset/code/: the SMS code sent to the phone and the new password (checked before the code is used). */
+export const PasswordResetCodePayloadSchema = z
+  .object({
+    phone: PhoneFieldSchema.refine(isSmsMobile, messages.smsBdOnly),
+    code: OtpCodeSchema,
+    password: PasswordSchema,
+    password_confirm: text(),
+  })
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
+export type PasswordResetCodePayload = z.input<typeof PasswordResetCodePayloadSchema>;
+
 export const PasswordChangePayloadSchema = z
   .object({ current_password: text().max(PASSWORD_MAX).optional(), password: PasswordSchema, password_confirm: text() })
   .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
 export type PasswordChangePayload = z.input<typeof PasswordChangePayloadSchema>;
 
-export type SessionUser = {
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string | null;
-  guest: boolean;
-  verified_email: boolean;
-  verified_sms: boolean;
-};
+export const SessionUserSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  guest: z.boolean(),
+  verified_email: z.boolean(),
+  verified_sms: z.boolean(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
 /** GET /me/: user is null for a visitor. location is BD for a signed-in customer. */
-export type MeResponse = { data: { user: SessionUser | null; location: 'BD' | 'INT' } };
+export const MeResponseSchema = z.object({ data: z.object({ user: SessionUserSchema.nullable(), location: z.enum(['BD', 'INT']) }) });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-export type Profile = {
-  id: number;
-  email: string | null;
-  phone: string | null;
-  first_name: string;
-  last_name: string;
-  birthday: string | null;
-  gender: StoredGender | null;
-  verified_email: boolean;
-  verified_sms: boolean;
-  has_password: boolean;
-};
+const STORED_GENDERS = ['other', 'male', 'female'] as const satisfies readonly StoredGender[];
+export const ProfileSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  birthday: z.string().nullable(),
+  gender: z.enum(STORED_GENDERS).nullable(),
+  verified_email: z.boolean(),
+  verified_sms: z.boolean(),
+  has_password: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+export const ProfileResponseSchema = z.object({ data: ProfileSchema });
+export const ProfileSavedResponseSchema = z.object({ success: z.literal(true), detail: z.string(), data: ProfileSchema });
 export const ProfileUpdatePayloadSchema = z.object({
   first_name: nameField(messages.firstNameRequired),
   last_name: nameField(messages.lastNameRequired),
   birthday: BirthdaySchema.nullable().optional(),
-  gender: z.enum(['other', 'male', 'female']).nullable().optional(),
+  gender: z.enum(STORED_GENDERS).nullable().optional(),
 });
 export type ProfileUpdatePayload = z.input<typeof ProfileUpdatePayloadSchema>;
 
 export const NotificationPrefsSchema = z.object({ newsletter_email: z.boolean(), newsletter_sms: z.boolean() });
 export type NotificationPrefs = z.infer<typeof NotificationPrefsSchema>;
+export const NotificationPrefsResponseSchema = z.object({ data: NotificationPrefsSchema });
+export const NotificationPrefsSavedResponseSchema = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  data: NotificationPrefsSchema,
+});
 
-export type SocialProvidersResponse = { data: { provider: SocialProvider; name: string; start_url: string }[] };
+export const SocialProvidersResponseSchema = z.object({
+  data: z.array(z.object({ provider: z.enum(SOCIAL_PROVIDERS), name: z.string(), start_url: z.string() })),
+});
+export type SocialProvidersResponse = z.infer<typeof SocialProvidersResponseSchema>;
 
 export const WishlistAddPayloadSchema = z.object({ product_id: IdParamSchema });
 export type WishlistAddPayload = z.input<typeof WishlistAddPayloadSchema>;
-export type WishlistAddResponse = { success: true; message: string };
-export type WishlistResponse = { data: { product_ids: number[]; results: ProductCard[] } };
+export const WishlistAddResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type WishlistAddResponse = z.infer<typeof WishlistAddResponseSchema>;
+export const WishlistResponseSchema = z.object({
+  data: z.object({ product_ids: z.array(z.number().int()), results: z.array(ProductCardSchema) }),
+});
+export type WishlistResponse = z.infer<typeof WishlistResponseSchema>;
 
 /** 'Please wait m:ss' for a cooldown of the given seconds. */
 export function formatWait(seconds: number): string {

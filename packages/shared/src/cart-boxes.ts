@@ -11,5 +11,8 @@ export function dismissedBoxes(cart: { note_attributes: readonly { name: string;
 
 /** The key of the gift or offer box: it changes when the rules behind it change, so a new box shows again. */
 export function boxKey(box: 'offer' | 'gift', items: readonly { rule_id: number }[]): string {
-  return `${box}:${items.map((i) => i.rule_id).sort((a, b) => a - b).join('-')}`;
+  return `${box}:${items
+    .map((i) => i.rule_id)
+    .sort((a, b) => a - b)
+    .join('-')}`;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProductCard } from './catalog.js';
+import { ProductCardSchema } from './catalog.js';
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY } from './constants.js';
 import { IdSchema } from './input.js';
 
@@ -12,10 +12,11 @@ import { IdSchema } from './input.js';
  * method path                          body → response
  * GET    /cart/                        → { data: Cart } (an empty bag, with recommendations, when there is none yet)
  * GET    /cart/count/                  → { data: { count } } (sum of quantities, for the header badge)
- * POST   /cart/line-items/             CartUpdatePayload → { data: Cart } | 400 quantity_limit / out_of_stock / bad_request
+ * POST   /cart/line-items/             CartUpdatePayload → { data: Cart } | 400 quantity_limit / out_of_stock /
+ *                                      variant_not_found (unknown or off sale) / validation_failed (a malformed body)
  * POST   /cart/dismiss/                CartDismissPayload → { data: Cart } (remembers a closed offer or gift box)
- * GET    /carts/:id/                   → { data: Cart } when the bag is the caller's own, else 404
- * POST   /carts/:id/line-items/        CartUpdatePayload → as /cart/line-items/, 404 for someone else's bag
+ * GET    /carts/:id/                   → { data: Cart } when the bag is the caller's own, else 404 bag_not_found
+ * POST   /carts/:id/line-items/        CartUpdatePayload → as /cart/line-items/, 404 bag_not_found for someone else's bag
  */
 
 export const CART_COOKIE = 'cart';
@@ -66,107 +67,120 @@ export type CartDismissPayload = z.infer<typeof CartDismissPayloadSchema>;
 /** note_attributes name under which closed boxes are remembered (value: the box keys, comma-separated). */
 export { DISMISSED_BOXES_ATTRIBUTE } from './cart-boxes.js';
 
-export type NoteAttribute = { name: string; value: string };
+// What the API answers, as zod schemas: the routes declare them as response schemas, so an answer
+// that strays from the contract fails in the API's tests, not in the shopper's browser.
+
+export const NoteAttributeSchema = z.object({ name: z.string(), value: z.string() });
+export type NoteAttribute = z.infer<typeof NoteAttributeSchema>;
 
 /** A discount as SPEC §3 names it. On a line, `amount` is the whole line's saving (unit saving × quantity). */
-export type AppliedDiscount = {
-  amount: number;
-  value: number;
-  value_type: 'fixed_amount' | 'percentage';
-  title: string;
-  description: string;
-};
+export const AppliedDiscountSchema = z.object({
+  amount: z.number(),
+  value: z.number(),
+  value_type: z.enum(['fixed_amount', 'percentage']),
+  title: z.string(),
+  description: z.string(),
+});
+export type AppliedDiscount = z.infer<typeof AppliedDiscountSchema>;
 
-export type LineImage = { url: string; alt: string; width: number; height: number };
+export const LineImageSchema = z.object({ url: z.string(), alt: z.string(), width: z.number(), height: z.number() });
+export type LineImage = z.infer<typeof LineImageSchema>;
 
-export type CartLineItem = {
-  id: number;
-  variant_id: number;
-  product_id: number;
-  quantity: number;
+export const CartLineItemSchema = z.object({
+  id: z.number().int(),
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  quantity: z.number().int(),
   /** Regular unit price (poisha); 0 for a gift. */
-  price: number;
+  price: z.number().int(),
   /** Unit price after the variant's discount; what the shopper pays per item. */
-  discounted_price: number;
+  discounted_price: z.number().int(),
   /** discounted_price × quantity. */
-  line_price: number;
+  line_price: z.number().int(),
   /** The variant's title (e.g. '50 ml'). */
-  title: string;
-  variant_title: string;
-  product_title: string;
+  title: z.string(),
+  variant_title: z.string(),
+  product_title: z.string(),
   /** 'Product - Variant', as analytics names a line. */
-  name: string;
-  sku: string;
+  name: z.string(),
+  sku: z.string(),
   /** The brand. */
-  vendor: string;
-  image: LineImage | null;
-  product_url: string;
-  applied_discount: AppliedDiscount | null;
+  vendor: z.string(),
+  image: LineImageSchema.nullable(),
+  product_url: z.string(),
+  applied_discount: AppliedDiscountSchema.nullable(),
   /** A free gift from a rule: its quantity is locked and it has no decrease control. */
-  gift: boolean;
+  gift: z.boolean(),
   /** The gift rule that put the line in the bag. */
-  gift_rule_id: number | null;
+  gift_rule_id: z.number().int().nullable(),
   /** Units in stock: the most this line can reach is min(stock, 6). */
-  stock: number;
-};
+  stock: z.number().int(),
+});
+export type CartLineItem = z.infer<typeof CartLineItemSchema>;
 
 /** A variant offered by a gift rule, as the gift and offer boxes show it. */
-export type GiftVariant = {
-  rule_id: number;
+export const GiftVariantSchema = z.object({
+  rule_id: z.number().int(),
   /** The rule's headline ('Free travel-size gift'). */
-  title: string;
-  description: string;
-  variant_id: number;
-  variant_title: string;
-  product_title: string;
-  vendor: string;
-  image: LineImage | null;
-  product_url: string;
-  quantity: number;
+  title: z.string(),
+  description: z.string(),
+  variant_id: z.number().int(),
+  variant_title: z.string(),
+  product_title: z.string(),
+  vendor: z.string(),
+  image: LineImageSchema.nullable(),
+  product_url: z.string(),
+  quantity: z.number().int(),
   /** What the gift would cost (regular price, poisha). */
-  value: number;
-};
-
-/** An offer suggestion ('Add ৳500 more to get a free gift'); shown only while the bag holds no gift. */
-export type VariantOffer = GiftVariant & {
-  /** The sentence the box shows. */
-  message: string;
-  /** spend: poisha still to add; buy: items still to add. */
-  remaining: number;
-  kind: GiftRuleKind;
-};
+  value: z.number().int(),
+});
+export type GiftVariant = z.infer<typeof GiftVariantSchema>;
 
 export const GIFT_RULE_KINDS = ['spend', 'buy'] as const;
 export type GiftRuleKind = (typeof GIFT_RULE_KINDS)[number];
 
+/** An offer suggestion ('Add ৳500 more to get a free gift'); shown only while the bag holds no gift. */
+export const VariantOfferSchema = GiftVariantSchema.extend({
+  /** The sentence the box shows. */
+  message: z.string(),
+  /** spend: poisha still to add; buy: items still to add. */
+  remaining: z.number().int(),
+  kind: z.enum(GIFT_RULE_KINDS),
+});
+export type VariantOffer = z.infer<typeof VariantOfferSchema>;
+
 /** The privilege card rebate on the signed-in customer's bag. */
-export type CartRebate = { card: string; percent: number; amount: number; title: string };
+export const CartRebateSchema = z.object({ card: z.string(), percent: z.number(), amount: z.number().int(), title: z.string() });
+export type CartRebate = z.infer<typeof CartRebateSchema>;
 
-export type Cart = {
+export const CartSchema = z.object({
   /** The draft order's id; null while the shopper has no bag yet. */
-  id: number | null;
-  line_items: CartLineItem[];
+  id: z.number().int().nullable(),
+  line_items: z.array(CartLineItemSchema),
   /** Sum of quantities, the badge of the bag icon (gifts included). */
-  item_count: number;
+  item_count: z.number().int(),
   /** Sum of line prices after the variants' discounts (poisha). */
-  subtotal_price: number;
+  subtotal_price: z.number().int(),
   /** Sum of regular prices, before any discount. */
-  total_line_items_price: number;
+  total_line_items_price: z.number().int(),
   /** subtotal_price less the privilege card rebate. */
-  subtotal_price_with_rebate: number;
-  rebate: CartRebate | null;
+  subtotal_price_with_rebate: z.number().int(),
+  rebate: CartRebateSchema.nullable(),
   /** The order-level discount (a coupon), applied at checkout; null when none. */
-  applied_discount: AppliedDiscount | null;
-  note_attributes: NoteAttribute[];
-  variants_offer: VariantOffer[];
-  gift_variants: GiftVariant[];
+  applied_discount: AppliedDiscountSchema.nullable(),
+  note_attributes: z.array(NoteAttributeSchema),
+  variants_offer: z.array(VariantOfferSchema),
+  gift_variants: z.array(GiftVariantSchema),
   /** Product cards suggested while the bag is empty. */
-  variants_recommendation: ProductCard[];
-  delivery_type: DeliveryType;
-  currency: 'BDT';
-};
+  variants_recommendation: z.array(ProductCardSchema),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  currency: z.literal('BDT'),
+});
+export type Cart = z.infer<typeof CartSchema>;
 
-export type CartResponse = { data: Cart };
-export type CartCountResponse = { data: { count: number } };
+export const CartResponseSchema = z.object({ data: CartSchema });
+export type CartResponse = z.infer<typeof CartResponseSchema>;
+export const CartCountResponseSchema = z.object({ data: z.object({ count: z.number().int() }) });
+export type CartCountResponse = z.infer<typeof CartCountResponseSchema>;
 
 export { boxKey, dismissedBoxes } from './cart-boxes.js';

@@ -22,64 +22,72 @@ export const ImageSchema = z.object({
 export type ProductImage = z.infer<typeof ImageSchema>;
 
 export type Metafield = { key: string; value: string };
-export type MaxDiscount = { value: number; show_on_detail_page: boolean; show_on_homepage: boolean };
-export type BrandRef = { id: number; handle: string; name: string };
+export const MaxDiscountSchema = z.object({ value: z.number(), show_on_detail_page: z.boolean(), show_on_homepage: z.boolean() });
+export type MaxDiscount = z.infer<typeof MaxDiscountSchema>;
+export const BrandRefSchema = z.object({ id: z.number(), handle: z.string(), name: z.string() });
+export type BrandRef = z.infer<typeof BrandRefSchema>;
 
 /** A card in a slider or a listing. Prices are poisha. */
-export type ProductCard = {
-  id: number;
-  handle: string;
-  name: string;
-  url: string;
-  brand: BrandRef;
-  image: ProductImage | null;
-  tags: string[];
+export const ProductCardSchema = z.object({
+  id: z.number(),
+  handle: z.string(),
+  name: z.string(),
+  url: z.string(),
+  brand: BrandRefSchema,
+  image: ImageSchema.nullable(),
+  tags: z.array(z.string()),
   /** Lowest regular price across variants, and the lowest price after discount. */
-  price: number;
-  discounted_price: number;
+  price: z.number(),
+  discounted_price: z.number(),
   /** True when variants have different prices: the card says 'From'. */
-  from: boolean;
-  max_discount: MaxDiscount;
-  sale: boolean;
-  in_stock: boolean;
-  rating: number;
-  review_count: number;
-};
+  from: z.boolean(),
+  max_discount: MaxDiscountSchema,
+  sale: z.boolean(),
+  in_stock: z.boolean(),
+  rating: z.number(),
+  review_count: z.number(),
+});
+export type ProductCard = z.infer<typeof ProductCardSchema>;
 
-export type ProductVariant = {
-  variant_id: number;
-  sku: string;
-  title: string;
-  price: number;
-  discount: number;
-  discounted_price: number;
-  stock: number;
-  in_stock: boolean;
-};
+export const ProductVariantSchema = z.object({
+  variant_id: z.number(),
+  sku: z.string(),
+  title: z.string(),
+  price: z.number(),
+  discount: z.number(),
+  discounted_price: z.number(),
+  stock: z.number(),
+  in_stock: z.boolean(),
+});
+export type ProductVariant = z.infer<typeof ProductVariantSchema>;
 
-export type Review = { id: number; name: string; star: number; text: string; created_at: string };
+export const ReviewSchema = z.object({ id: z.number(), name: z.string(), star: z.number(), text: z.string(), created_at: z.string() });
+export type Review = z.infer<typeof ReviewSchema>;
 
-export type ProductDetail = {
-  id: number;
-  handle: string;
-  name: string;
-  url: string;
-  body_html: string;
-  brand: string;
-  brand_ref: BrandRef;
-  brand_page: { page_ptr: { handle: string } } | null;
-  department: string;
-  category: { handle: string; name: string } | null;
-  images: ProductImage[];
-  tags: string[];
-  product_variants: ProductVariant[];
-  max_discount: MaxDiscount;
-  sale: boolean;
-  reviews: Review[];
-  rating: number;
-  review_count: number;
-  metafields: Metafield[];
-};
+export const ProductDetailSchema = z.object({
+  id: z.number(),
+  handle: z.string(),
+  name: z.string(),
+  url: z.string(),
+  body_html: z.string(),
+  brand: z.string(),
+  brand_ref: BrandRefSchema,
+  brand_page: z.object({ page_ptr: z.object({ handle: z.string() }) }).nullable(),
+  department: z.string(),
+  category: z.object({ handle: z.string(), name: z.string() }).nullable(),
+  images: z.array(ImageSchema),
+  tags: z.array(z.string()),
+  product_variants: z.array(ProductVariantSchema),
+  max_discount: MaxDiscountSchema,
+  sale: z.boolean(),
+  reviews: z.array(ReviewSchema),
+  rating: z.number(),
+  review_count: z.number(),
+  metafields: z.array(z.object({ key: z.string(), value: z.string() })),
+});
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
+/** GET /products/{brand}/{product}/. */
+export const ProductDetailResponseSchema = z.object({ data: ProductDetailSchema });
 
 export const SORTS = ['newest', 'price_asc', 'price_desc', 'top_rated'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -111,14 +119,22 @@ export const ProductListQuerySchema = z
   });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
-export type Facet = { value: string; label: string; count: number };
-export type ProductListResponse = {
-  count: number;
-  page: number;
-  page_size: number;
-  results: ProductCard[];
-  facets: { brands: Facet[]; categories: Facet[]; price: { min: number; max: number } };
-};
+export const FacetSchema = z.object({ value: z.string(), label: z.string(), count: z.number() });
+export type Facet = z.infer<typeof FacetSchema>;
+export const ProductListResponseSchema = z.object({
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  results: z.array(ProductCardSchema),
+  facets: z.object({
+    brands: z.array(FacetSchema),
+    categories: z.array(FacetSchema),
+    price: z.object({ min: z.number(), max: z.number() }),
+  }),
+  /** The collection listed (collection=…), so the page can be headed by its title; null for an unknown one. */
+  collection: z.object({ handle: z.string(), title: z.string() }).nullable().optional(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponseSchema>;
 
 /** Mean star rounded to the nearest half, 0 with no reviews (SPEC §5). */
 export function aggregateRating(stars: readonly number[]): number {
@@ -128,7 +144,13 @@ export function aggregateRating(stars: readonly number[]): number {
 }
 
 /** A brand with its description, as GET /brands/ and /brands/:handle/ answer. */
-export type BrandSummary = BrandRef & { description: string; page_handle: string | null; department: string; product_count: number };
+export const BrandSummarySchema = BrandRefSchema.extend({
+  description: z.string(),
+  page_handle: z.string().nullable(),
+  department: z.string(),
+  product_count: z.number(),
+});
+export type BrandSummary = z.infer<typeof BrandSummarySchema>;
 
 /**
  * A 'Notify me' request for an out-of-stock variant: an email OR a BD mobile number. The browser
@@ -163,6 +185,8 @@ export const NotifyMeSchema = z
   });
 export type NotifyMeInput = z.input<typeof NotifyMeSchema>;
 export type NotifyMeRequest = z.output<typeof NotifyMeSchema>;
+/** POST /notify-me/ answers 201 with this. */
+export const NotifyMeResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export function productUrl(brandHandle: string, productHandle: string): string {
   return `/brand/${brandHandle}/${productHandle}`;

@@ -4,6 +4,7 @@
  * page that only needs these constants does not ship the schema library (checkout.ts has the schemas).
  */
 import { dhakaClock } from './dhaka-time.js';
+import { formatTaka } from './money.js';
 
 /** Where an address is, for the delivery fee: Dhaka city, the ring around it, or the rest of the country. */
 export const DELIVERY_ZONES = ['inside_dhaka', 'dhaka_suburb', 'outside_dhaka'] as const;
@@ -18,20 +19,63 @@ export const ZONE_LABELS: Record<DeliveryZone, string> = {
 /** The four fees of the 'site' settings (poisha). */
 export type ShippingFees = { same_day: number; standard_inside_dhaka: number; dhaka_suburb: number; outside_dhaka: number };
 
+/**
+ * Free standard delivery: to the listed zones, when the items (after discounts, before the fee) come
+ * to at least the threshold (poisha). One setting of the 'site' settings; the banner, the header's
+ * conditions, the policy page, the bag, checkout and the order all read it. Null: no free delivery.
+ */
+export type FreeDeliveryRule = { threshold: number; zones: DeliveryZone[] };
+
+export const DEFAULT_FREE_DELIVERY: FreeDeliveryRule = { threshold: 200_000, zones: ['inside_dhaka'] };
+
+/** Whether standard delivery to this zone is free for this amount of items. */
+export function freeDeliveryApplies(rule: FreeDeliveryRule | null, zone: DeliveryZone | null, itemsAmount: number): boolean {
+  return !!rule && !!zone && rule.zones.includes(zone) && itemsAmount >= rule.threshold;
+}
+
+/** 'inside Dhaka', 'inside Dhaka and the Dhaka suburbs', 'anywhere in Bangladesh'. */
+function zonesPhrase(zones: DeliveryZone[]): string {
+  if (DELIVERY_ZONES.every((z) => zones.includes(z))) return 'anywhere in Bangladesh';
+  const words: Record<DeliveryZone, string> = {
+    inside_dhaka: 'inside Dhaka',
+    dhaka_suburb: 'to the Dhaka suburbs',
+    outside_dhaka: 'outside Dhaka',
+  };
+  const parts = DELIVERY_ZONES.filter((z) => zones.includes(z)).map((z) => words[z]);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+/** The rule in a sentence: 'Free standard delivery inside Dhaka on orders of ৳2,000 or more'; null without a rule. */
+export function freeDeliveryText(rule: FreeDeliveryRule | null): string | null {
+  if (!rule || rule.zones.length === 0) return null;
+  return `Free standard delivery ${zonesPhrase(rule.zones)} on orders of ${formatTaka(rule.threshold)} or more`;
+}
+
+/** What the bag says about the rule for its items: how much more is needed, or that the bag qualifies. */
+export function freeDeliveryProgress(rule: FreeDeliveryRule | null, itemsAmount: number): string | null {
+  if (!rule || rule.zones.length === 0 || itemsAmount <= 0) return null;
+  const where = zonesPhrase(rule.zones);
+  if (itemsAmount >= rule.threshold) return `Your order qualifies for free standard delivery ${where}`;
+  return `Add ${formatTaka(rule.threshold - itemsAmount)} more for free standard delivery ${where}`;
+}
+
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
-/** Same-day delivery: only inside Dhaka, and only for orders placed before this hour (Asia/Dhaka). */
+/**
+ * Same-day delivery: only inside Dhaka, and only for orders placed before the cut-off hour (Asia/Dhaka).
+ * The hour is a setting of the 'site' row (same_day_cutoff_hour); this is its default.
+ */
 export const SAME_DAY_CUTOFF_HOUR = 14;
-export const SAME_DAY_CUTOFF_LABEL = '2 PM';
 
 /** The hour of the day in Dhaka (0–23) at the given instant. */
 export function dhakaHour(at: Date): number {
   return dhakaClock(at).hour;
 }
 
-export function sameDayOpen(zone: DeliveryZone | null, at: Date): boolean {
-  return zone === 'inside_dhaka' && dhakaHour(at) < SAME_DAY_CUTOFF_HOUR;
+/** Whether same-day delivery is offered to this zone at this instant, with the cut-off hour as set. */
+export function sameDayOpen(zone: DeliveryZone | null, at: Date, cutoffHour: number): boolean {
+  return zone === 'inside_dhaka' && dhakaHour(at) < cutoffHour;
 }
 
 /** The standard fee of a zone. */

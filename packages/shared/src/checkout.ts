@@ -1,17 +1,8 @@
 import { z } from 'zod';
-import type { Cart, DeliveryType, LineImage } from './cart.js';
-import { DELIVERY_TYPES } from './cart.js';
-import {
-  ADDRESS_TYPES,
-  PAYMENT_METHODS,
-  type AddressType,
-  type CouponKind,
-  type DeliveryZone,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
-  type ShippingFees,
-} from './checkout-rules.js';
+import type { LineImage } from './cart.js';
+import { CartSchema, DELIVERY_TYPES } from './cart.js';
+import { ADDRESS_TYPES, DELIVERY_ZONES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, COUPON_KINDS } from './checkout-rules.js';
+import { FreeDeliveryRuleSchema, ShippingFeesSchema } from './content.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdSchema, text } from './input.js';
 import * as messages from './messages.js';
@@ -49,10 +40,14 @@ export * from './checkout-rules.js';
 // ------------------------------------------------------------------------------------------------
 // Places
 
-export type BdArea = { name: string; zone: DeliveryZone };
-export type BdDistrict = { name: string; areas: BdArea[] };
-export type BdDivision = { name: string; districts: BdDistrict[] };
-export type LocationsResponse = { data: BdDivision[] };
+export const BdAreaSchema = z.object({ name: z.string(), zone: z.enum(DELIVERY_ZONES) });
+export type BdArea = z.infer<typeof BdAreaSchema>;
+export const BdDistrictSchema = z.object({ name: z.string(), areas: z.array(BdAreaSchema) });
+export type BdDistrict = z.infer<typeof BdDistrictSchema>;
+export const BdDivisionSchema = z.object({ name: z.string(), districts: z.array(BdDistrictSchema) });
+export type BdDivision = z.infer<typeof BdDivisionSchema>;
+export const LocationsResponseSchema = z.object({ data: z.array(BdDivisionSchema) });
+export type LocationsResponse = z.infer<typeof LocationsResponseSchema>;
 
 // ------------------------------------------------------------------------------------------------
 // Addresses
@@ -98,25 +93,28 @@ export const AddressFormSchema = z.object({
 export type AddressFormInput = z.input<typeof AddressFormSchema>;
 export type AddressForm = z.output<typeof AddressFormSchema>;
 
-export type Address = {
-  id: number;
-  type: AddressType;
-  default: boolean;
-  name: string;
-  phone: string;
-  email: string | null;
-  company: string;
-  division: string;
+export const AddressSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(ADDRESS_TYPES),
+  default: z.boolean(),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  company: z.string(),
+  division: z.string(),
   /** The district (city). */
-  location: string;
-  area: string;
-  address_detail: string;
-  additional_info: string;
+  location: z.string(),
+  area: z.string(),
+  address_detail: z.string(),
+  additional_info: z.string(),
   /** Derived from the area: decides the standard delivery fee. */
-  zone: DeliveryZone;
-};
-export type AddressListResponse = { data: Address[] };
-export type AddressSaveResponse = { success: true; detail: string; data: Address };
+  zone: z.enum(DELIVERY_ZONES),
+});
+export type Address = z.infer<typeof AddressSchema>;
+export const AddressListResponseSchema = z.object({ data: z.array(AddressSchema) });
+export type AddressListResponse = z.infer<typeof AddressListResponseSchema>;
+export const AddressSaveResponseSchema = z.object({ success: z.literal(true), detail: z.string(), data: AddressSchema });
+export type AddressSaveResponse = z.infer<typeof AddressSaveResponseSchema>;
 
 // ------------------------------------------------------------------------------------------------
 // The checkout state (kept on the server against the shopper's bag)
@@ -145,59 +143,80 @@ export const DiscountPayloadSchema = z.object({
 });
 export type DiscountPayload = z.input<typeof DiscountPayloadSchema>;
 
-export type AppliedCoupon = { code: string; kind: CouponKind; title: string; description: string };
+export const AppliedCouponSchema = z.object({ code: z.string(), kind: z.enum(COUPON_KINDS), title: z.string(), description: z.string() });
+export type AppliedCoupon = z.infer<typeof AppliedCouponSchema>;
 
-export type ShippingOption = {
-  type: Exclude<DeliveryType, 'pickup'>;
-  fee: number;
-  available: boolean;
+export const ShippingOptionSchema = z.object({
+  type: z.enum(['standard', 'same_day']),
+  fee: z.number(),
+  available: z.boolean(),
   /** Why it is not available (same day outside Dhaka or after the cut-off). */
-  reason: string | null;
-};
+  reason: z.string().nullable(),
+});
+export type ShippingOption = z.infer<typeof ShippingOptionSchema>;
 
-export type PaymentOption = { method: PaymentMethod; label: string; available: boolean };
+export const PaymentOptionSchema = z.object({ method: z.enum(PAYMENT_METHODS), label: z.string(), available: z.boolean() });
+export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 
-export type CheckoutTotals = {
+export const CheckoutTotalsSchema = z.object({
   /** The bag's subtotal after the variants' discounts (poisha). */
-  subtotal: number;
+  subtotal: z.number(),
   /** The privilege card rebate. */
-  rebate: number;
+  rebate: z.number(),
   /** The coupon's saving on the items. */
-  discount: number;
+  discount: z.number(),
   /** What the shopper pays for delivery (0 for pickup or a free-shipping coupon). */
-  shipping: number;
-  /** The fee a free-shipping coupon waived (0 otherwise). */
-  shipping_waived: number;
-  tax: number;
-  total: number;
-  currency: 'BDT';
-};
+  shipping: z.number(),
+  /** The fee a free-shipping coupon or free delivery waived (0 otherwise). */
+  shipping_waived: z.number(),
+  /** Free standard delivery (the site's rule) applies: the items reach its threshold in one of its zones. */
+  free_delivery: z.boolean(),
+  tax: z.number(),
+  total: z.number(),
+  currency: z.literal('BDT'),
+});
+export type CheckoutTotals = z.infer<typeof CheckoutTotalsSchema>;
 
-export type CheckoutSummary = {
-  cart: Cart;
+export const CheckoutSummarySchema = z.object({
+  cart: CartSchema,
   /** Who is checking out: null for a visitor (who must sign in or verify a phone first). */
-  shopper: { kind: 'customer' | 'guest'; name: string; phone: string | null; email: string | null } | null;
-  shipping_address_id: number | null;
-  billing_address_id: number | null;
-  store_location_id: number | null;
-  delivery_type: DeliveryType;
+  shopper: z
+    .object({ kind: z.enum(['customer', 'guest']), name: z.string(), phone: z.string().nullable(), email: z.string().nullable() })
+    .nullable(),
+  shipping_address_id: z.number().nullable(),
+  billing_address_id: z.number().nullable(),
+  store_location_id: z.number().nullable(),
+  delivery_type: z.enum(DELIVERY_TYPES),
   /** The zone of the chosen shipping address. */
-  zone: DeliveryZone | null;
-  payment_method: PaymentMethod | null;
-  coupon: AppliedCoupon | null;
+  zone: z.enum(DELIVERY_ZONES).nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  coupon: AppliedCouponSchema.nullable(),
   /** Why the applied code takes nothing off right now (the bag changed); the pay call refuses it until removed. */
-  coupon_error: string | null;
-  totals: CheckoutTotals;
-  shipping_options: ShippingOption[];
-  payment_options: PaymentOption[];
-  fees: ShippingFees;
-};
+  coupon_error: z.string().nullable(),
+  totals: CheckoutTotalsSchema,
+  shipping_options: z.array(ShippingOptionSchema),
+  payment_options: z.array(PaymentOptionSchema),
+  fees: ShippingFeesSchema,
+  /** The site's free-delivery rule, as the totals applied it. */
+  free_delivery: FreeDeliveryRuleSchema.nullable(),
+  /** Same day is offered for orders placed before this time (Dhaka), as the settings say now: '2 PM'. */
+  same_day_cutoff: z.string(),
+});
+export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;
 
 /** message.shipping: same day fell back to standard; message.discount: a free-shipping coupon was dropped. */
-export type CheckoutMessages = { shipping?: string; discount?: string };
-export type CheckoutResponse = { data: CheckoutSummary; message?: CheckoutMessages };
-export type DiscountResponse = { success: true; detail: string; data: CheckoutSummary };
-export type RemoveDiscountResponse = { success: true; detail: string; data: { success: true; draft_order: CheckoutSummary } };
+export const CheckoutMessagesSchema = z.object({ shipping: z.string().optional(), discount: z.string().optional() });
+export type CheckoutMessages = z.infer<typeof CheckoutMessagesSchema>;
+export const CheckoutResponseSchema = z.object({ data: CheckoutSummarySchema, message: CheckoutMessagesSchema.optional() });
+export type CheckoutResponse = z.infer<typeof CheckoutResponseSchema>;
+export const DiscountResponseSchema = z.object({ success: z.literal(true), detail: z.string(), data: CheckoutSummarySchema });
+export type DiscountResponse = z.infer<typeof DiscountResponseSchema>;
+export const RemoveDiscountResponseSchema = z.object({
+  success: z.literal(true),
+  detail: z.string(),
+  data: z.object({ success: z.literal(true), draft_order: CheckoutSummarySchema }),
+});
+export type RemoveDiscountResponse = z.infer<typeof RemoveDiscountResponseSchema>;
 
 // ------------------------------------------------------------------------------------------------
 // Placing the order
@@ -227,70 +246,113 @@ export type OrderPayInput = z.input<typeof OrderPayPayloadSchema>;
 export type OrderPayPayload = z.output<typeof OrderPayPayloadSchema>;
 
 /** What identifies a placed order to the shopper: the link token (`id`) and the human number. */
-export type OrderRef = { id: string; number: string; status: OrderStatus; payment_status: PaymentStatus; total: number };
-export type PayResponse = { success: true; data: { type: PaymentMethod; order: OrderRef; redirectGatewayURL: string | null } };
+export const OrderRefSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  total: z.number().int(),
+});
+export type OrderRef = z.infer<typeof OrderRefSchema>;
+/** The answer to pay/ (and pay again): the order, and the gateway page for bKash and card. */
+export const PayResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ type: z.enum(PAYMENT_METHODS), order: OrderRefSchema, redirectGatewayURL: z.string().nullable() }),
+});
+export type PayResponse = z.infer<typeof PayResponseSchema>;
 
 // ------------------------------------------------------------------------------------------------
 // Orders
 
-export type OrderLine = {
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  product_title: string;
-  variant_title: string;
-  vendor: string;
-  image: LineImage | null;
-  product_url: string;
-  quantity: number;
+const LineImageSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  width: z.number(),
+  height: z.number(),
+}) satisfies z.ZodType<LineImage>;
+
+export const OrderLineSchema = z.object({
+  variant_id: z.number().int(),
+  product_id: z.number().int(),
+  sku: z.string(),
+  product_title: z.string(),
+  variant_title: z.string(),
+  vendor: z.string(),
+  image: LineImageSchema.nullable(),
+  product_url: z.string(),
+  quantity: z.number().int(),
   /** Regular unit price (poisha). */
-  price: number;
+  price: z.number().int(),
   /** What was paid per unit (0 for a gift). */
-  discounted_price: number;
-  line_price: number;
-  gift: boolean;
-};
+  discounted_price: z.number().int(),
+  line_price: z.number().int(),
+  gift: z.boolean(),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/** pay: start another payment attempt on an unpaid bKash or card order; cancel: the order is not confirmed yet. */
+export const OrderActionsSchema = z.object({ pay: z.boolean(), cancel: z.boolean() });
+export type OrderActions = z.infer<typeof OrderActionsSchema>;
 
 /** What anyone holding the order's link may see: no address, no phone, no email. */
-export type PublicOrder = {
+export const PublicOrderSchema = z.object({
   /** The link token: unguessable, unlike the number. */
-  id: string;
-  number: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus;
-  payment_method: PaymentMethod;
-  delivery_type: DeliveryType;
-  created_at: string;
-  currency: 'BDT';
-  subtotal: number;
-  rebate: number;
-  discount: number;
-  shipping: number;
-  shipping_waived: number;
-  tax: number;
-  total: number;
-  coupon_code: string | null;
-  item_count: number;
-  line_items: OrderLine[];
-  store_location: { name: string; address: string; hours: string } | null;
-};
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  created_at: z.string(),
+  currency: z.literal('BDT'),
+  subtotal: z.number().int(),
+  rebate: z.number().int(),
+  discount: z.number().int(),
+  shipping: z.number().int(),
+  shipping_waived: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  coupon_code: z.string().nullable(),
+  item_count: z.number().int(),
+  line_items: z.array(OrderLineSchema),
+  store_location: z.object({ name: z.string(), address: z.string(), hours: z.string() }).nullable(),
+  /** An unpaid bKash or card order holds its items until then (ISO); null once paid, cancelled, or for cash. */
+  hold_until: z.string().nullable(),
+  /** What the order's owner may do now (always false for a link holder who is not the owner). */
+  actions: OrderActionsSchema,
+});
+export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 
-export type AddressSnapshot = Omit<Address, 'id' | 'default' | 'type'>;
+/** POST /orders/{number}/pay/: pay an unpaid order again, with its method or another gateway. */
+export const OrderRepayPayloadSchema = z.object({ payment_method: z.enum(['bkash', 'card']).optional() });
+export type OrderRepayPayload = z.infer<typeof OrderRepayPayloadSchema>;
 
-export type OrderDetail = PublicOrder & {
-  shipping_address: AddressSnapshot | null;
-  billing_address: AddressSnapshot | null;
-  contact: { name: string; phone: string | null; email: string | null };
-  referral_code: string | null;
-  history: { kind: 'order' | 'payment'; from: string | null; to: string; at: string }[];
-};
+export const AddressSnapshotSchema = AddressSchema.omit({ id: true, default: true, type: true });
+export type AddressSnapshot = z.infer<typeof AddressSnapshotSchema>;
 
-export type OrderListItem = Pick<
-  PublicOrder,
-  'id' | 'number' | 'status' | 'payment_status' | 'payment_method' | 'total' | 'item_count' | 'created_at'
-> & {
-  image: LineImage | null;
-  title: string;
-};
-export type OrderListResponse = { data: OrderListItem[]; count: number };
-export type ReceiptResponse = { data: { order: PublicOrder; owner: Omit<OrderDetail, keyof PublicOrder> | null } };
+/** What only the order's owner sees besides the public part: where it goes, who to call, what happened when. */
+export const OrderPrivatePartSchema = z.object({
+  shipping_address: AddressSnapshotSchema.nullable(),
+  billing_address: AddressSnapshotSchema.nullable(),
+  contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  referral_code: z.string().nullable(),
+  history: z.array(z.object({ kind: z.enum(['order', 'payment']), from: z.string().nullable(), to: z.string(), at: z.string() })),
+});
+export const OrderDetailSchema = PublicOrderSchema.extend(OrderPrivatePartSchema.shape);
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderListItemSchema = PublicOrderSchema.pick({
+  id: true,
+  number: true,
+  status: true,
+  payment_status: true,
+  payment_method: true,
+  total: true,
+  item_count: true,
+  created_at: true,
+}).extend({ image: LineImageSchema.nullable(), title: z.string() });
+export type OrderListItem = z.infer<typeof OrderListItemSchema>;
+export const OrderListResponseSchema = z.object({ data: z.array(OrderListItemSchema), count: z.number().int() });
+export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
+export const ReceiptResponseSchema = z.object({ data: z.object({ order: PublicOrderSchema, owner: OrderPrivatePartSchema.nullable() }) });
+export type ReceiptResponse = z.infer<typeof ReceiptResponseSchema>;

@@ -20,10 +20,7 @@ export const DEPARTMENT_KEYS = ['', 'toys', 'home', 'sport'] as const;
 export type DepartmentKey = (typeof DEPARTMENT_KEYS)[number];
 
 /** URL section prefixes: the optional first path segment that selects a department. */
-export const SECTION_PREFIXES = { kids: 'toys', home: 'home', sports: 'sport' } as const satisfies Record<
-  string,
-  DepartmentKey
->;
+export const SECTION_PREFIXES = { kids: 'toys', home: 'home', sports: 'sport' } as const satisfies Record<string, DepartmentKey>;
 /** Department homes live at /{department}. */
 export const DEPARTMENT_HOME_PATHS: Record<DepartmentKey, string> = { '': '/', toys: '/toys', home: '/home', sport: '/sport' };
 
@@ -32,6 +29,9 @@ export type UserLocation = (typeof LOCATIONS)[number];
 
 export const PERFUME_TYPES = { EDP: 'Eau de Parfum', EDT: 'Eau de Toilette', EDC: 'Eau de Cologne' } as const;
 export type PerfumeTag = keyof typeof PERFUME_TYPES;
+
+/** The shop's name, as every page, SMS and e-mail writes it. */
+export const SHOP_NAME = 'Glow Bazaar';
 
 /** Customer care: Sunday to Thursday; the call widget treats Friday, Saturday, before 10:00 and from 18:00 as closed. */
 export const SERVICE_TIME_ZONE = 'Asia/Dhaka';

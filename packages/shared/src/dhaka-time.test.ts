@@ -5,7 +5,14 @@ import { dhakaClock, formatDhakaDate, formatDhakaDateTime } from './dhaka-time.j
 // About every hour (the minutes drifting) over two years, and instants around each Dhaka midnight and New Year.
 const instants: Date[] = [];
 for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 2, 1); t += 61 * 60 * 1000 + 7 * 1000) instants.push(new Date(t));
-for (const iso of ['2026-12-31T17:59:59Z', '2026-12-31T18:00:00Z', '2027-02-28T18:00:00Z', '2028-02-28T18:00:00Z', '2010-01-01T00:00:00Z', '2099-06-30T12:34:00Z']) {
+for (const iso of [
+  '2026-12-31T17:59:59Z',
+  '2026-12-31T18:00:00Z',
+  '2027-02-28T18:00:00Z',
+  '2028-02-28T18:00:00Z',
+  '2010-01-01T00:00:00Z',
+  '2099-06-30T12:34:00Z',
+]) {
   instants.push(new Date(iso));
 }
 

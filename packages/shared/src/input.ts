@@ -32,3 +32,7 @@ export const IdParamSchema = z.coerce
   .int('Must be a whole number')
   .min(1, 'Must be an id')
   .max(MAX_ID, 'Must be an id');
+
+export const NOTHING_TO_CHANGE = 'Send at least one field to change';
+/** A PATCH body names at least one field: an empty one is a mistake, never a silent no-op. */
+export const changesSomething = (patch: object) => Object.keys(patch).length > 0;

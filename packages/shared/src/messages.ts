@@ -3,6 +3,8 @@
  * as `import * as messages from '@store/shared/messages'`: one export per string, so a page's
  * bundle carries only the strings it shows.
  */
+import { SERVICE_CLOSE_HOUR, SERVICE_OPEN_HOUR } from './constants.js';
+
 export const loginFieldEmpty = 'Please enter your email or phone number';
 export const loginFieldInvalid = 'Please enter valid email or phone';
 export const emailTaken = 'Please choose another email';
@@ -44,7 +46,11 @@ export const totalSearch = (n: number) => `Total Search (${n})`;
 export const searchNoResults = (term: string) => `No products found for "${term}". You may like these instead.`;
 export const searchNoSuggestions = (term: string) => `No products found for "${term}"`;
 export const searchTermEmpty = 'Type a product or brand name to search. You may like these instead.';
-export const serviceHours = 'Sunday to Thursday, 9:30 AM to 6:30 PM';
+/**
+ * The hours shown, written from the hours the call widget's rule uses (constants.ts), so the text and
+ * the 'between 10am and 6pm' warning agree (SPEC §9 wrote 9:30 AM to 6:30 PM; see docs/business-constants.md).
+ */
+export const serviceHours = `Sunday to Thursday, ${hourLabel(SERVICE_OPEN_HOUR)} to ${hourLabel(SERVICE_CLOSE_HOUR)}`;
 export const notFound = 'Not found';
 export const badRequest = 'Please check the highlighted fields';
 export const textNotAllowed = 'Contains characters that are not allowed';
@@ -94,7 +100,9 @@ export const couponNotStarted = 'This coupon is not active yet';
 export const couponMinSpend = (amount: string) => `Spend ${amount} or more to use this coupon`;
 export const couponUsedUp = 'This coupon has reached its usage limit';
 export const couponAlreadyUsed = 'You have already used this coupon';
-export const couponNeedsItems = (more: number) => `Add ${more} more eligible ${more === 1 ? 'item' : 'items'} to use this coupon`;
+/** A buy-X-get-Y code short of items; `from` names what qualifies (its collection), so the shopper knows what to add. */
+export const couponNeedsItems = (more: number, from: string | null = null) =>
+  `Add ${more} more ${from ? `${more === 1 ? 'item' : 'items'} from ${from}` : `eligible ${more === 1 ? 'item' : 'items'}`} to use this coupon`;
 export const couponDroppedAddressChanged = (code: string) => `Coupon ${code} was removed because the delivery address changed`;
 export const sameDayUnavailable = (cutoff: string) => `Same day delivery is available inside Dhaka for orders placed before ${cutoff}`;
 export const addressNotFound = 'Address not found';
@@ -114,7 +122,23 @@ export const orderNotFound = 'Order not found';
 export const paymentCancelled = 'Payment cancelled';
 export const paymentFailed = 'Payment failed';
 export const bagKept = 'Nothing was charged. Your bag is kept, so you can try again.';
+/** An unpaid bKash or card order after a failed or cancelled attempt: the items wait for the shopper until `until`. */
+export const paymentRetry = (until: string) => `Nothing was charged. We hold your items until ${until}: pay now, or cancel the order.`;
+export const orderCancelled = 'Your order has been cancelled';
+export const orderNotCancellable = 'This order can no longer be cancelled. Please call us and we will help.';
+export const orderNotPayable = 'This order can no longer be paid online. Please place it again from your bag.';
+export const orderHoldExpired = 'Payment not completed in time';
 // Limits and repeats (issue 13).
 export const idempotencyKeyReused =
   'This checkout attempt was already used for a different order. Please reload the page and place the order again.';
 export const tooManyAddresses = (max: number) => `You can keep up to ${max} addresses. Please delete one first.`;
+// Accounts (issue 14): phone-only accounts, the password reset by SMS code, the address book.
+export const passwordResetCodeSent = 'If an account uses this phone number, we have sent it a 6-digit code by SMS';
+export const emailNeededAbroad = 'Please enter your email: codes for numbers outside Bangladesh are sent by email';
+export const accountHasNoEmail = 'This account has no email address. Sign in with a code by SMS instead.';
+export const newsletterNeedsEmail = 'Your account has no email address to send the newsletter to';
+
+/** 10 → '10 AM', 18 → '6 PM'. */
+function hourLabel(hour: number): string {
+  return `${hour % 12 === 0 ? 12 : hour % 12} ${hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -11,7 +11,10 @@ describe('money', () => {
 
   it('groups as Intl en-IN does, for every size of amount and both signs', () => {
     const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-    const samples = [0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 12_345_678, 123_456_789, 1_234_567_890, 98_765_432_109_876];
+    const samples = [
+      0, 1, 9, 10, 99, 100, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 12_345_678, 123_456_789, 1_234_567_890,
+      98_765_432_109_876,
+    ];
     for (let n = 1; n < 1e15; n = n * 7 + 3) samples.push(n);
     for (const n of samples) {
       expect(groupIndian(n)).toBe(intl.format(n));

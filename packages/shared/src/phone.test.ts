@@ -3,10 +3,13 @@ import { canonicalBdMobile, isBdMobile, withCountryPrefix } from './phone.js';
 import { isEmail, normalizeEmail } from './email.js';
 
 describe('Bangladesh mobile numbers', () => {
-  it.each(['01712345678', '+8801712345678', '8801712345678', '1712345678', '01312345678', '01912345678', '017 1234-5678'])('accepts %s', (n) => {
-    expect(isBdMobile(n)).toBe(true);
-    expect(canonicalBdMobile(n)).toMatch(/^\+8801[013-9]\d{8}$/);
-  });
+  it.each(['01712345678', '+8801712345678', '8801712345678', '1712345678', '01312345678', '01912345678', '017 1234-5678'])(
+    'accepts %s',
+    (n) => {
+      expect(isBdMobile(n)).toBe(true);
+      expect(canonicalBdMobile(n)).toMatch(/^\+8801[013-9]\d{8}$/);
+    },
+  );
 
   it.each(['01212345678', '0171234567', '017123456789', '+8811712345678', 'abc', '', '02712345678'])('refuses %s', (n) => {
     expect(isBdMobile(n)).toBe(false);

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
+  ImageSchema,
+  ProductCardSchema,
   ProductListQuerySchema,
+  ProductListResponseSchema,
   SORTS,
-  type ProductCard,
-  type ProductImage,
   type ProductListQuery,
-  type ProductListResponse,
 } from './catalog.js';
 import { DEPARTMENT_KEYS } from './constants.js';
 import { normalizeSearchTerm } from './search-terms.js';
@@ -50,17 +50,18 @@ export function searchQuery(q: ProductsQuery & { search: string }): SearchQuery 
 }
 
 /** SPEC §7 `products/?search=`: count, results, search_no_response_products and message, plus the listing's paging and facets. */
-export type SearchResponse = ProductListResponse & {
+export const SearchResponseSchema = ProductListResponseSchema.extend({
   /** The term as searched (normalised and cut). */
-  search: string;
-  sort: SearchSort;
+  search: z.string(),
+  sort: z.enum(SEARCH_SORTS),
   /** Popular products when nothing matched, else empty. */
-  search_no_response_products: ProductCard[];
+  search_no_response_products: z.array(ProductCardSchema),
   /** Says why popular products are shown; null when the search found something. */
-  message: string | null;
+  message: z.string().nullable(),
   /** Where a redirect word sends the shopper (SPEC §2), else null. */
-  redirect: string | null;
-};
+  redirect: z.string().nullable(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
 export const SuggestionsQuerySchema = z.object({
   q: SearchTermSchema.default(''),
@@ -69,24 +70,26 @@ export const SuggestionsQuerySchema = z.object({
 });
 export type SuggestionsQuery = z.infer<typeof SuggestionsQuerySchema>;
 
-export type SearchSuggestion = {
-  id: number;
-  name: string;
-  brand: string;
-  url: string;
-  image: ProductImage | null;
-  price: number;
-  discounted_price: number;
-};
+export const SearchSuggestionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  brand: z.string(),
+  url: z.string(),
+  image: ImageSchema.nullable(),
+  price: z.number(),
+  discounted_price: z.number(),
+});
+export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
-export type SuggestionsResponse = {
-  search: string;
+export const SuggestionsResponseSchema = z.object({
+  search: z.string(),
   /** How many products the results page lists for this term: the 'Total Search (n)' figure. */
-  count: number;
-  results: SearchSuggestion[];
-  message: string | null;
-  redirect: string | null;
-};
+  count: z.number(),
+  results: z.array(SearchSuggestionSchema),
+  message: z.string().nullable(),
+  redirect: z.string().nullable(),
+});
+export type SuggestionsResponse = z.infer<typeof SuggestionsResponseSchema>;
 
 /** The stored redirect words (settings key 'search_redirects'). */
 export type SearchRedirects = {

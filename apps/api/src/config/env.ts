@@ -8,8 +8,12 @@ export const EnvSchema = z.object({
   /** Unset: 127.0.0.1 outside production (development endpoints must not be reachable from the network), 0.0.0.0 in production. */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public origin of the shop, used in links sent by SMS and email. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The shop's public origin, used in every link it sends (SMS, e-mail) and in the gateways' return
+   * addresses. Required in production; in development it follows the listening address
+   * (http://localhost:PORT on loopback).
+   */
+  PUBLIC_URL: z.url().optional(),
   /** Trust X-Forwarded-* from a proxy in front (load balancer, CDN): true, or its addresses/CIDRs comma-separated. Off by default, so per-IP limits cannot be dodged with a forged header. */
   TRUST_PROXY: z
     .string()
@@ -17,7 +21,10 @@ export const EnvSchema = z.object({
     .transform((v): boolean | string[] => (v === 'true' ? true : v === 'false' ? false : v.split(',').map((s) => s.trim()))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A PostgreSQL server; without it the embedded PGlite under DATA_DIR is used. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   /** Product and banner images; defaults to DATA_DIR/media. Served at /media/. */
   MEDIA_DIR: z.string().optional(),
@@ -29,7 +36,10 @@ export const EnvSchema = z.object({
   /** PostgreSQL's statement_timeout for the store's sessions: the server cancels a statement that runs longer. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(8000),
   /** Redis for rate limits and caches across processes; in memory without it. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   /** Milliseconds a client may take to send a whole request body before it is cut off (slow-body attacks). */
   BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /** Open connections allowed from one IP address at a time; more are refused with 429. */
@@ -40,6 +50,14 @@ export const EnvSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** The React Router build folder served by this process (apps/web/build by default). */
   WEB_BUILD_DIR: z.string().optional(),
+  /**
+   * The server's own secret (32+ characters, e.g. `openssl rand -base64 48`): keys are derived from it to
+   * seal staff TOTP secrets at rest and to sign short-lived cookies. Keep it out of the database's backups.
+   * Outside production a fixed development key stands in; in production, staff two-factor needs it.
+   */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Minutes a back-office session may sit unused before it ends (it ends after 12 hours regardless). */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
   /** Seed the demo shop when the database is empty. */
   SEED_DEMO: bool.default(true),
   SUPPORT_PHONE: z.string().default('+8809610001010'),
@@ -50,11 +68,17 @@ export const EnvSchema = z.object({
   /** Facebook pixel id: the tracking pixel runs in the header only when set. */
   FACEBOOK_PIXEL_ID: z.string().regex(/^\d+$/, 'must be digits').optional(),
   /** A locale or region prefix the not-found page also answers under, e.g. 'en-bd'. */
-  LOCALE_PREFIX: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/, 'must look like en or en-bd').optional(),
+  LOCALE_PREFIX: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]{2})?$/, 'must look like en or en-bd')
+    .optional(),
   // Accounts and notifications (issue 5).
   /** Email goes over SMTP when set (smtp://user:pass@host:587, smtps://… for TLS); without it, to the development outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().default('GlowBazaar <no-reply@glowbazaar.com.bd>'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Glow Bazaar <no-reply@glowbazaar.com.bd>'),
   /** 'http' sends SMS through the BulkSMSBD HTTP API (SMS_API_URL, SMS_API_KEY, SMS_SENDER_ID); 'outbox' only stores them (development). */
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_API_URL: z.url().default('https://bulksmsbd.net/api/smsapi'),
@@ -98,6 +122,8 @@ export const EnvSchema = z.object({
   SSLCOMMERZ_BASE_URL: z.url().optional(),
   SSLCOMMERZ_STORE_ID: z.string().optional(),
   SSLCOMMERZ_STORE_PASSWORD: z.string().optional(),
+  /** Minutes an unpaid bKash or card order holds its items (stock) for the shopper to pay or retry; then it is cancelled. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often pending gateway payments are checked with the gateway and missed confirmations sent; 0 turns it off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
   // Limits on what one shopper may pile up, and the clean-up job (issue 13).
@@ -112,10 +138,29 @@ export const EnvSchema = z.object({
   /** Days a delivered SMS or email stays in the outbox table before the clean-up job removes it. */
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
-export type Env = z.infer<typeof EnvSchema>;
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Where the server listens: loopback outside production unless HOST says otherwise. */
 export const listenHost = (env: Pick<Env, 'HOST' | 'NODE_ENV'>) => env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+
+/** Loopback addresses and names: only this machine reaches them. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The development doors (the outbox that shows every sign-in code, the payment simulators, the
+ * settings endpoint) open only outside production and only while the store listens on loopback.
+ */
+export const devDoorsOpen = (env: Pick<Env, 'HOST' | 'NODE_ENV'>) => env.NODE_ENV !== 'production' && isLoopback(listenHost(env));
+
+/** The public origin when PUBLIC_URL is unset (development): the listening address, as a browser on this machine opens it. */
+function listeningUrl(env: Pick<Env, 'HOST' | 'NODE_ENV' | 'PORT'>): string {
+  const host = listenHost(env);
+  const name = isLoopback(host) || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${env.PORT}`;
+}
 
 export const mediaDir = (env: Pick<Env, 'MEDIA_DIR' | 'DATA_DIR'>) => env.MEDIA_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/media`;
 
@@ -134,15 +179,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const problems = productionProblems(result.data);
   if (problems.length) throw new EnvError(problems);
-  return result.data;
+  return { ...result.data, PUBLIC_URL: (result.data.PUBLIC_URL ?? listeningUrl(result.data)).replace(/\/$/, '') };
 }
 
-/** What production refuses to start without: sign-in codes that reach phones, over an encrypted connection. */
-function productionProblems(env: Env): string[] {
+/** What production refuses to start without: its public address, sign-in codes that reach phones over an encrypted connection, and its secret. */
+function productionProblems(env: z.infer<typeof EnvSchema>): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: string[] = [];
+  if (!env.PUBLIC_URL)
+    problems.push(
+      'PUBLIC_URL: production needs the address shoppers use (e.g. https://shop.example.com); every e-mailed link and payment return is built from it',
+    );
   if (env.SMS_PROVIDER !== 'http')
-    problems.push('SMS_PROVIDER: production needs a real SMS gateway (http, with SMS_API_KEY and SMS_SENDER_ID); the outbox delivers nothing');
+    problems.push(
+      'SMS_PROVIDER: production needs a real SMS gateway (http, with SMS_API_KEY and SMS_SENDER_ID); the outbox delivers nothing',
+    );
   if (!env.SMS_API_URL.startsWith('https://')) problems.push('SMS_API_URL: production sends codes over https only');
+  if (!env.SECRET_KEY)
+    problems.push(
+      'SECRET_KEY: production needs a secret of 32+ characters (e.g. `openssl rand -base64 48`); staff two-factor secrets and the staff preview are sealed with it',
+    );
   return problems;
 }

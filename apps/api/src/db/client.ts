@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -14,6 +15,11 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 /** One type for both drivers: the embedded PGlite and a PostgreSQL server share every query. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The rows of a hand-written query: both drivers (node-postgres and PGlite) answer db.execute with `{ rows }`. */
+export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 export type Database = {
   db: Db;

@@ -18,6 +18,6 @@ if (env.DATABASE_URL) {
 }
 // Seeding a large catalog runs statements longer than any request may.
 const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
-await seedDemo(database, { mediaDir: mediaDir(env) });
+await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production' });
 console.log(`Database reset and seeded (${database.kind}).`);
 await database.close();

@@ -13,6 +13,6 @@ const env = parseEnv(process.env);
 // Seeding a large catalog runs statements longer than any request may.
 const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
 const started = Date.now();
-await seedDemo(database, { mediaDir: mediaDir(env), ...(products ? { products } : {}) });
+await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production', ...(products ? { products } : {}) });
 console.log(`Seeded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 await database.close();

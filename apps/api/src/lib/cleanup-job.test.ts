@@ -1,10 +1,10 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { describeOnDatabases } from '../test/app.js';
+import { describeOnDatabases } from '../../test/support/app.js';
 import { accountLinks, customers, guestRegistrations, guests, oneTimeCodes, sessions } from '../modules/accounts/accounts.tables.js';
 import { cartLines, carts } from '../modules/cart/cart.tables.js';
-import { createTestCatalog } from '../modules/checkout/test-support.js';
+import { createTestCatalog } from '../../test/support/fixtures.js';
 import { outbox } from '../modules/notifications/notifications.tables.js';
 import { orders } from '../modules/orders/orders.tables.js';
 import { payments } from '../modules/payments/payments.tables.js';
@@ -33,7 +33,7 @@ describeOnDatabases('the clean-up job', (ctx) => {
     const [customer] = await db.insert(customers).values({ phone: '+8801700000901', firstName: 'Old' }).returning();
     const guestId = crypto.randomUUID();
     await db.insert(guests).values({ id: guestId, phone: '+8801700000902' });
-    const ids = async <T extends { id: number | string }>(rows: Promise<T[]>) => (await rows).map((r) => r.id);
+    const ids = async <I extends number | string>(rows: Promise<{ id: I }[]>) => (await rows).map((r) => r.id);
 
     const sessionRow = (token: string, createdAt: Date, expiresAt: Date, revokedAt: Date | null = null) => ({
       tokenHash: token,

@@ -21,14 +21,14 @@ export type CleanupResult = { counts: CleanupCounts; failed: string[] };
 export async function runCleanup(deps: CleanupDeps): Promise<CleanupResult> {
   const now = deps.clock.now();
   const steps: [string, () => Promise<CleanupCounts>][] = [
-    ['accounts', () => cleanUpAccounts(deps.db, now)],
+    ['accounts', () => cleanUpAccounts(deps, now)],
     [
       'visitorBags',
-      async () => ({ visitorBags: await deleteStaleVisitorBags(deps.db, new Date(now.getTime() - deps.env.VISITOR_BAG_DAYS * DAY_MS)) }),
+      async () => ({ visitorBags: await deleteStaleVisitorBags(deps, new Date(now.getTime() - deps.env.VISITOR_BAG_DAYS * DAY_MS)) }),
     ],
     [
       'sentOutbox',
-      async () => ({ sentOutbox: await deleteSentOutbox(deps.db, new Date(now.getTime() - deps.env.OUTBOX_KEEP_DAYS * DAY_MS)) }),
+      async () => ({ sentOutbox: await deleteSentOutbox(deps, new Date(now.getTime() - deps.env.OUTBOX_KEEP_DAYS * DAY_MS)) }),
     ],
   ];
   const result: CleanupResult = { counts: {}, failed: [] };

@@ -34,4 +34,10 @@ describe('sanitizeBodyHtml', () => {
     expect(sanitizeBodyHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeBodyHtml('<a href="//evil.example/x">x</a>')).toBe('<a>x</a>');
   });
+
+  it('keeps a heading anchor of plain words, drops any other id', () => {
+    expect(sanitizeBodyHtml('<h2 id="free-delivery">Free delivery</h2>')).toBe('<h2 id="free-delivery">Free delivery</h2>');
+    expect(sanitizeBodyHtml('<h2 id="x&quot; onclick=&quot;a">x</h2><h3 id="__proto__">y</h3>')).toBe('<h2>x</h2><h3>y</h3>');
+    expect(sanitizeBodyHtml('<p id="main">x</p>')).toBe('<p>x</p>');
+  });
 });

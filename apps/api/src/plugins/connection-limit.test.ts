@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app.js';
+import { createTestApp } from '../../test/support/app.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -42,7 +42,9 @@ describe('connections and slow bodies', () => {
   it('cuts off a request whose body trickles in slower than BODY_TIMEOUT_MS', async () => {
     const slow = rawConnection(port);
     await slow.opened;
-    slow.socket.write('POST /api/v1/accounts/exists/ HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{');
+    slow.socket.write(
+      'POST /api/v1/accounts/exists/ HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{',
+    );
     const started = Date.now();
     await slow.closed;
     expect(Date.now() - started).toBeLessThan(5000);

@@ -1,11 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@store/shared/api';
+import type { ApiErrorBody, ErrorCode } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError } from '../lib/errors.js';
 
 /** Seconds a shopper is asked to wait when the database cannot answer. */
+
+/** Fastify's own refusals (an unparsable body, a too-large one, a route without that method) as business codes. */
+const FRAMEWORK_CODES: Partial<Record<number, ErrorCode>> = {
+  401: 'login_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
 export const UNAVAILABLE_RETRY_AFTER = 5;
 
 /** One error handler: field errors for bad input, the AppError contract for expected outcomes, 5xx hidden. */
@@ -32,19 +42,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[path] ??= issue.message ?? 'Invalid value';
       }
-      body = { error: { code: 'bad_request', message: messages.badRequest, fields } };
+      body = { error: { code: 'validation_failed', message: messages.badRequest, fields } };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
-      const code =
-        status === 404
-          ? 'not_found'
-          : status === 401
-            ? 'unauthorized'
-            : status === 429
-              ? 'rate_limited'
-              : status === 403
-                ? 'forbidden'
-                : 'bad_request';
+      const code = FRAMEWORK_CODES[status] ?? 'validation_failed';
       body = { error: { code, message: err.message } };
     } else if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');

@@ -55,7 +55,7 @@ describe('registerInputGuard', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toEqual({
-      error: { code: 'bad_request', message: messages.badRequest, fields: { 'customer.first_name': messages.textNotAllowed } },
+      error: { code: 'validation_failed', message: messages.badRequest, fields: { 'customer.first_name': messages.textNotAllowed } },
     });
     const query = await a.inject('/echo/1?search=a%00b');
     expect(query.statusCode).toBe(400);

@@ -3,7 +3,9 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { followInvalidations } from '../lib/cache/invalidation.js';
 import { Clock } from '../lib/clock.js';
+import { contentChanged } from '../lib/content-changes.js';
 import { PageCache, preferredEncoding } from './page-cache.js';
 
 type Page = { status?: number; headers?: Record<string, string>; body?: string; fail?: boolean };
@@ -134,6 +136,21 @@ describe('PageCache', () => {
       expect(after.body).toBe('page / #2');
     });
 
+    it('is forgotten when contentChanged() invalidates what pages are built from, once it follows invalidations', async () => {
+      const stop = followInvalidations(ctx.cache);
+      try {
+        await ctx.app.inject({ url: '/' });
+        contentChanged();
+        const after = await ctx.app.inject({ url: '/' });
+        expect(after.headers['x-page-cache']).toBe('MISS');
+        expect(after.body).toBe('page / #2');
+      } finally {
+        stop();
+      }
+      contentChanged();
+      expect((await ctx.app.inject({ url: '/' })).headers['x-page-cache']).toBe('HIT');
+    });
+
     it('is sent compressed the way the browser asks, and whole without Accept-Encoding', async () => {
       ctx = await appWith(5_000, () => ({ body: 'x'.repeat(5_000) }));
       await ctx.app.inject({ url: '/big' });
@@ -202,7 +219,7 @@ describe('PageCache', () => {
 
   describe('is not used for', () => {
     beforeEach(async () => {
-      ctx = await appWith(5_000, (url) => {
+      ctx = await appWith(5_000, (url): Page => {
         if (url === '/checkout/') return { headers: { 'cache-control': 'private, no-store' } };
         if (url === '/cookie') return { headers: { 'set-cookie': 'csrftoken=abc; Path=/' } };
         if (url === '/down') return { status: 503 };

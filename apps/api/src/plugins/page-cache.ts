@@ -2,15 +2,19 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_COOKIE } from '@store/shared/api';
 import { CART_COOKIE } from '@store/shared/cart';
+import type { CacheTag } from '../lib/cache/invalidation.js';
+import { TaggedCache } from '../lib/cache/tagged-cache.js';
 import { Clock } from '../lib/clock.js';
+import { PREVIEW_COOKIE } from '../modules/content/index.js';
 
 /**
- * Cookies that make a page someone's own: the session, the bag and a social sign-in in progress.
+ * Cookies that make a page someone's own: the session, the bag, a social sign-in in progress and a
+ * staff member's maintenance preview (their pages show the store to them alone).
  * A request without any of them (and without an Authorization header) sees what every anonymous
  * shopper sees, so its page can be shared. A page that starts reading another cookie on the server
  * must be listed here.
  */
-const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow'];
+const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow', PREVIEW_COOKIE];
 
 /** Request headers a page may vary on besides its URL (the API reads them; browsers don't send them on navigation). */
 const KEY_HEADERS = ['my-department', 'my-location'] as const;
@@ -30,22 +34,30 @@ const MAX_BYTES = 64 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-type Entry = {
-  key: string;
+/** A rendered page as kept: what the render answered, and its compressed copies once asked for. */
+type Page = {
   status: number;
   headers: [string, string][];
   body: Buffer;
   encoded: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>;
   storedAt: number;
-  expires: number;
-  bytes: number;
 };
 
 /** A page past its time is still sent, once, while a render in the background replaces it; this long at most. */
 const STALE_GRACE_MS = 60_000;
 
+/** Every page shows the catalog and the content: a change to either forgets it. */
+const PAGE_TAGS: readonly CacheTag[] = ['catalog', 'content'];
+
 /** Renders the page; a detached render runs to its end even when the request that started it is gone. */
 export type Render = (detached: boolean) => Promise<Response>;
+
+/** A render whose answer may not be shared: its own request sends it, the requests waiting on it render their own. */
+class NotShareable extends Error {
+  constructor(readonly response: Response) {
+    super('The page is not shareable');
+  }
+}
 
 /**
  * A micro-cache of server-rendered pages (and their `.data` twins) for anonymous shoppers: a page
@@ -54,21 +66,25 @@ export type Render = (detached: boolean) => Promise<Response>;
  * time is sent as it is while one render in the background brings it up to date, so nobody waits
  * for a render of a page that is in the cache. Only GET requests with no personal cookie and
  * answers that are 200 or 404, set no cookie and don't say private or no-store are kept. Entries
- * go on clear() (the owner calls it when the catalog, stock or settings change), a minute after
- * their time, or oldest first beyond 64 MB.
+ * go when the catalog or the content is invalidated (lib/cache/invalidation.ts) or on clear(), a
+ * minute after their time, or least recently used first beyond 64 MB. The keeping is a TaggedCache's.
  */
 export class PageCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<Entry | null>>();
-  private bytes = 0;
-  /** Bumped by clear(): a render started before it may predate the change, so it is not kept. */
-  private generation = 0;
+  private readonly pages: TaggedCache<Page>;
 
   /** `clock` tells the time entries live by: the system's unless a test moves it. */
   constructor(
     private readonly ttlMs: number,
     private readonly clock: Pick<Clock, 'nowMs'> = new Clock(),
-  ) {}
+  ) {
+    this.pages = new TaggedCache<Page>({
+      ttlMs,
+      staleMs: STALE_GRACE_MS,
+      maxWeight: MAX_BYTES,
+      weigh: (page) => page.body.length,
+      now: () => this.clock.nowMs(),
+    });
+  }
 
   /** The cache key of a request that may share its page, or null when the page is its own. */
   keyOf(request: FastifyRequest): string | null {
@@ -83,118 +99,90 @@ export class PageCache {
    * that may not be shared is returned unsent, still streaming, for the caller to send.
    */
   async serve(key: string, request: FastifyRequest, reply: FastifyReply, render: Render): Promise<Response | null> {
-    const now = this.clock.nowMs();
-    const entry = this.entries.get(key);
-    if (entry && now < entry.expires) return this.send(entry, request, reply, 'HIT');
-    if (entry && now < entry.expires + STALE_GRACE_MS) {
-      if (!this.pending.has(key)) {
+    const hit = this.pages.lookup(key);
+    if (hit && this.pages.isFresh(hit)) return this.send(key, hit.value, request, reply, 'HIT');
+    if (hit) {
+      if (!this.pages.running(key)) {
         this.load(key, () => render(true)).then(
           (result) => (result instanceof Response ? result.body?.cancel() : undefined),
           () => undefined, // the stale page stays until its grace ends; the next request tries again
         );
       }
-      return this.send(entry, request, reply, 'STALE');
+      return this.send(key, hit.value, request, reply, 'STALE');
     }
-    if (entry) this.remove(key, entry);
     // No await between looking for a render under way and starting one: a burst waits for one render.
-    const waiting = this.pending.get(key);
+    const waiting = this.pages.running(key);
     if (waiting) {
       // A failed or unshareable render of another request is not this request's answer: it renders its own.
-      const shared = await waiting;
-      if (shared) return this.send(shared, request, reply, 'HIT');
+      const shared = await waiting.then(
+        (page) => page,
+        () => null,
+      );
+      if (shared) return this.send(key, shared, request, reply, 'HIT');
     }
     const result = await this.load(key, () => render(false));
-    return result instanceof Response ? result : this.send(result, request, reply, 'MISS');
+    return result instanceof Response ? result : this.send(key, result, request, reply, 'MISS');
   }
 
   /** Resolves once the renders under way (started since the last clear()) have ended and their pages are kept or not. */
-  async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all(this.pending.values());
+  settled(): Promise<void> {
+    return this.pages.settled();
+  }
+
+  /** Forgets the pages built from the tagged data (followInvalidations calls it). */
+  invalidate(tags: readonly CacheTag[]): void {
+    this.pages.invalidate(tags);
   }
 
   clear(): void {
-    this.generation++;
-    this.entries.clear();
-    this.pending.clear();
-    this.bytes = 0;
+    this.pages.clear();
   }
 
   /** Renders once for everyone asking for `key` meanwhile; keeps the answer when it may be shared. */
-  private load(key: string, render: () => Promise<Response>): Promise<Entry | Response> {
-    const generation = this.generation;
-    const loading = render().then(async (response): Promise<Entry | Response> => {
-      if (!shareable(response)) return response;
-      const body = Buffer.from(await response.arrayBuffer());
-      const entry = this.entryOf(key, response.status, response.headers, body);
-      return generation === this.generation ? this.store(entry) : entry;
-    });
-    const shared = loading.then(
-      (result) => (result instanceof Response ? null : result),
-      () => null,
-    );
-    this.pending.set(key, shared);
-    void shared.then(() => {
-      if (this.pending.get(key) === shared) this.pending.delete(key);
-    });
-    return loading;
-  }
-
-  private entryOf(key: string, status: number, responseHeaders: Headers, body: Buffer): Entry {
-    const headers: [string, string][] = [];
-    for (const [name, value] of responseHeaders) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
-    const now = this.clock.nowMs();
-    return { key, status, headers, body, encoded: {}, storedAt: now, expires: now + this.ttlMs, bytes: body.length };
-  }
-
-  private store(entry: Entry): Entry {
-    const previous = this.entries.get(entry.key);
-    if (previous) this.remove(entry.key, previous);
-    this.entries.set(entry.key, entry);
-    this.bytes += entry.bytes;
-    this.evict();
-    return entry;
-  }
-
-  private remove(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-  }
-
-  private evict() {
-    for (const [key, entry] of this.entries) {
-      if (this.bytes <= MAX_BYTES) break;
-      this.remove(key, entry);
+  private async load(key: string, render: () => Promise<Response>): Promise<Page | Response> {
+    try {
+      return await this.pages.load(key, PAGE_TAGS, async () => {
+        const response = await render();
+        if (!shareable(response)) throw new NotShareable(response);
+        return this.pageOf(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+      });
+    } catch (error) {
+      if (error instanceof NotShareable) return error.response;
+      throw error;
     }
   }
 
-  private send(entry: Entry, request: FastifyRequest, reply: FastifyReply, state: 'HIT' | 'STALE' | 'MISS'): null {
-    reply.status(entry.status);
-    for (const [name, value] of entry.headers) reply.header(name, value);
+  private pageOf(status: number, responseHeaders: Headers, body: Buffer): Page {
+    const headers: [string, string][] = [];
+    for (const [name, value] of responseHeaders) if (!DROPPED_HEADERS.has(name)) headers.push([name, value]);
+    return { status, headers, body, encoded: {}, storedAt: this.clock.nowMs() };
+  }
+
+  private send(key: string, page: Page, request: FastifyRequest, reply: FastifyReply, state: 'HIT' | 'STALE' | 'MISS'): null {
+    reply.status(page.status);
+    for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('vary', 'Accept-Encoding');
     reply.header('x-page-cache', state);
-    reply.header('age', String(Math.floor((this.clock.nowMs() - entry.storedAt) / 1000)));
-    const encoding = entry.body.length > 1024 ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
+    reply.header('age', String(Math.floor((this.clock.nowMs() - page.storedAt) / 1000)));
+    const encoding = page.body.length > 1024 ? preferredEncoding(request.headers['accept-encoding']) : 'identity';
     if (encoding === 'identity') {
-      reply.send(entry.body);
+      reply.send(page.body);
       return null;
     }
     // An encoded body is final: the compression plugin leaves a reply with Content-Encoding alone.
     reply.header('content-encoding', encoding);
-    reply.send((entry.encoded[encoding] ??= this.encode(entry, encoding)));
+    reply.send((page.encoded[encoding] ??= this.encode(key, page, encoding)));
     return null;
   }
 
-  private encode(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
+  private encode(key: string, page: Page, encoding: 'br' | 'gzip'): Buffer {
     const body =
       encoding === 'br'
-        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } })
-        : gzipSync(entry.body, { level: 6 });
-    // Counted only while the entry is the one kept (a page sent to requests that waited on a render
+        ? brotliCompressSync(page.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: page.body.length } })
+        : gzipSync(page.body, { level: 6 });
+    // Counted only while the page is the one kept (a page sent to requests that waited on a render
     // cleared meanwhile is not).
-    if (this.entries.get(entry.key) === entry) {
-      entry.bytes += body.length;
-      this.bytes += body.length;
-    }
+    this.pages.addWeight(key, page, body.length);
     return body;
   }
 }

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Clock } from '../lib/clock.js';
-import { createTestDatabase } from '../test/database.js';
+import { createTestDatabase } from '../../test/support/database.js';
 import { DatabaseRateLimiter, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
 
 async function freePort(): Promise<number> {
@@ -110,7 +110,7 @@ describe('rate limits kept in the database', () => {
 
 describe('rate limits shared through Redis', () => {
   it('keeps the failed-login counts of the app in Redis, where another process sees them', async () => {
-    const { createTestApp } = await import('../test/app.js');
+    const { createTestApp } = await import('../../test/support/app.js');
     const a = await createTestApp('pglite', { env: { REDIS_URL: redisUrl! } });
     const otherProcess = new RedisRateLimiter(new Redis(redisUrl!), new Clock());
     try {

@@ -120,7 +120,11 @@ export class RedisRateLimiter implements RateLimiter {
     const w = windowOf(this.clock.nowMs(), windowSeconds);
     const k = this.key(key, windowSeconds, w.index);
     // Decrement only a counter that exists and is above zero.
-    await this.redis.eval("local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0", 1, k);
+    await this.redis.eval(
+      "local v = tonumber(redis.call('get', KEYS[1]) or '0') if v > 0 then redis.call('decr', KEYS[1]) end return 0",
+      1,
+      k,
+    );
   }
 
   async close() {

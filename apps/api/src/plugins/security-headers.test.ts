@@ -1,13 +1,20 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/app.js';
-import { createPageApp } from '../test/web-app.js';
+import { createTestApp } from '../../test/support/app.js';
+import { createPageApp } from '../../test/support/web-app.js';
 import { PERMISSIONS_POLICY, withoutNonce } from './security-headers.js';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
 /** What production needs besides NODE_ENV (config/env.ts refuses to start without it). */
-const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'silent', SMS_PROVIDER: 'http', SMS_API_KEY: 'key', SMS_SENDER_ID: 'sender' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  SMS_PROVIDER: 'http',
+  SMS_API_KEY: 'key',
+  SMS_SENDER_ID: 'sender',
+  SECRET_KEY: 'x'.repeat(32),
+};
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | string[] | number | undefined): Record<string, string[]> {

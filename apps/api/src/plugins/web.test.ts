@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPageApp } from '../test/web-app.js';
+import { createPageApp } from '../../test/support/web-app.js';
 
 /** Pages answer every odd request with a 4xx: nothing a client sends to a page may cause a 500. */
 describe('requests with bodies to pages', () => {

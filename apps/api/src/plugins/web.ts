@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { API_PREFIX, type ApiClient, type ApiResult } from '@store/shared/api';
 import { apiClientContext } from '@store/shared/ssr-context';
-import { onContentChange } from '../lib/content-changes.js';
+import { followInvalidations } from '../lib/cache/invalidation.js';
 import { PageCache } from './page-cache.js';
 import { scriptNonce, withoutNonce } from './security-headers.js';
 
@@ -80,7 +80,8 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
   const pages = new PageCache(app.env.PAGE_CACHE_SECONDS * 1000);
-  const stopClearing = onContentChange(() => pages.clear());
+  // Pages are built from the catalog and the content: a change to either, named by tag, drops them.
+  const stopClearing = followInvalidations(pages);
   app.addHook('onClose', async () => stopClearing());
 
   await app.register(fastifyStatic, {

@@ -1,11 +1,12 @@
-import { API_PREFIX, CSRF_HEADER, DEPARTMENT_HEADER, LOCATION_HEADER, type ApiErrorBody } from '@store/shared/api';
+import { API_PREFIX, CSRF_HEADER, DEPARTMENT_HEADER, LOCATION_HEADER, type ApiErrorBody, type ErrorCode } from '@store/shared/api';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
+import { isMissingCode, isRefusalCode, needsLoginCode } from './error-codes';
 import { toast } from './toast';
 
+/** A refusal or failure from the API: callers branch on its code, never on the HTTP status. */
 export type HttpError = {
-  status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: Record<string, string>;
   email?: string;
@@ -13,14 +14,18 @@ export type HttpError = {
   /** Another way the server offers (a failing SMS gateway: 'email_link'). */
   offer?: string;
 };
-export type HttpResult<T> = { ok: true; status: number; data: T } | { ok: false; error: HttpError | null };
+export type HttpResult<T> = { ok: true; data: T } | { ok: false; error: HttpError | null };
+
+export const isMissing = (error: HttpError | null): boolean => error !== null && isMissingCode(error.code);
+export const isRefusal = (error: HttpError | null): boolean => error !== null && isRefusalCode(error.code);
+export const needsLogin = (error: HttpError | null): boolean => error !== null && needsLoginCode(error.code);
 
 export type HttpOptions = {
-  /** Show the wrapper's toasts (401 login prompt, 400 field warnings). Forms that show errors inline pass false. */
+  /** Show the wrapper's toasts (the login prompt, a refusal's field warnings). Forms that show errors inline pass false. */
   toasts?: boolean;
-  /** Guest-mode calls do not prompt for login on 401 (SPEC §6). */
+  /** Guest-mode calls do not prompt for login when the API asks for one (SPEC §6). */
   guest?: boolean;
-  /** A 404 is an expected answer for this call: do not send the browser to /404. */
+  /** 'Not there' is an expected answer for this call: do not send the browser to /404. */
   allow404?: boolean;
   signal?: AbortSignal;
   /** Extra request headers (the checkout's Idempotency-Key). */
@@ -61,9 +66,10 @@ function storedLocation(): string {
 }
 
 /**
- * The browser's request wrapper with SPEC §8's semantics: 200/201 give data, 204 no error; a
- * network error returns nothing silently; 404 sends the browser to /404; 401 prompts for login;
- * 400 shows each field error as a warning toast; every other status carries the server message.
+ * The browser's request wrapper with SPEC §8's semantics: a success gives data (none for 204); a
+ * network error returns nothing silently; an answer that the thing is not there sends the browser
+ * to /404; one that needs a login prompts for it; a refusal shows each field error as a warning
+ * toast; every other error carries the server message. What follows goes by the error's code.
  */
 export async function http<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -95,30 +101,29 @@ export async function http<T>(
   } catch {
     return { ok: false, error: null };
   }
-  if (response.status === 204) return { ok: true, status: 204, data: null as T };
+  if (response.status === 204) return { ok: true, data: null as T };
   const payload: unknown = response.headers.get('content-type')?.includes('json')
     ? await response.json().catch(() => null)
     : await response.text();
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  if (response.ok) return { ok: true, data: payload as T };
 
   const apiError = (payload as Partial<ApiErrorBody> | null)?.error;
   const error: HttpError = {
-    status: response.status,
     code: apiError?.code ?? 'internal',
     message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError),
     ...(apiError?.fields ? { fields: apiError.fields } : {}),
     ...(typeof apiError?.retry_after === 'number' ? { retryAfter: apiError.retry_after } : {}),
     ...(apiError?.offer ? { offer: apiError.offer } : {}),
   };
-  if (response.status === 404 || response.status === 422) {
-    if (response.status === 404 && !allow404) window.location.assign('/404');
-    return { ok: false, error: { ...error, status: 404 } };
+  if (isMissing(error)) {
+    if (!allow404) window.location.assign('/404');
+    return { ok: false, error };
   }
-  if (response.status === 401) {
+  if (needsLogin(error)) {
     if (toasts && !guest) toast.error(messages.loginRequired);
-    return { ok: false, error: { ...error, status: 401 } };
+    return { ok: false, error };
   }
-  if (response.status === 400 && toasts) {
+  if (isRefusal(error) && toasts) {
     const fields = Object.entries(error.fields ?? {});
     if (fields.length) for (const [key, message] of fields) toast.warning(`${key.toUpperCase()}: ${message.toUpperCase()}`);
     else toast.warning(error.message);

@@ -22,6 +22,11 @@ export type RootData = {
   contact: PublicConfig;
   storeLocations: StoreLocation[];
   year: number;
+  /**
+   * The site is under maintenance and this browser holds a staff member's preview cookie: the store
+   * shows as usual, under a thin banner saying shoppers see the maintenance page.
+   */
+  maintenancePreview: boolean;
 };
 
 /** What the root loader throws while the site is under maintenance; the root error boundary renders it. */

@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { rewriteShell, scriptsAfterPaint } from './scripts-after-paint';
 
-const source = ';\nimport * as route0 from "/assets/root-a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-b.js");';
+const source =
+  ';\nimport * as route0 from "/assets/root-a.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-b.js");';
 const shell = [
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
   '<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>',
@@ -220,7 +221,12 @@ describe('the boot script', () => {
     boot.nextFrame();
     expect(boot.added).toEqual([]);
     boot.nextTask();
-    expect(boot.added.map((n) => n.href ?? n.type)).toEqual(['/assets/entry.client-b.js', '/assets/shell-c.js', '/assets/root-a.js', 'module']);
+    expect(boot.added.map((n) => n.href ?? n.type)).toEqual([
+      '/assets/entry.client-b.js',
+      '/assets/shell-c.js',
+      '/assets/root-a.js',
+      'module',
+    ]);
     expect(boot.added.slice(0, 3).every((n) => n.rel === 'modulepreload')).toBe(true);
     expect(boot.added[3]!.textContent).toBe(source);
   });

@@ -106,7 +106,8 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
     if (!field.isConnected) return;
     if (field instanceof HTMLSelectElement) {
       // React reads a select's choice from its change event.
-      if (Array.from(field.options).some((option) => option.selected !== option.defaultSelected)) field.dispatchEvent(new Event('change', { bubbles: true }));
+      if (Array.from(field.options).some((option) => option.selected !== option.defaultSelected))
+        field.dispatchEvent(new Event('change', { bubbles: true }));
       return;
     }
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
@@ -149,7 +150,8 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
   // Two frames after load, the frame that paints the loaded pictures has been drawn. Where the
   // browser reports paints, also wait until one has reached the screen (drawing and showing can be
   // a second apart on a busy device); a hidden page reports none, so give up waiting after a while.
-  const reportsPaint = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
+  const reportsPaint =
+    typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.includes('largest-contentful-paint');
   let shown = !reportsPaint;
   let drawn = false;
   const startWhenShown = () => {
@@ -182,7 +184,10 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
 
 /** JSON that is safe inside an inline <script>. */
 function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /**

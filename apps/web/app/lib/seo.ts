@@ -1,4 +1,6 @@
-export const SITE_NAME = 'Glow Bazaar';
+import { SHOP_NAME } from '@store/shared/constants';
+
+export const SITE_NAME = SHOP_NAME;
 export const SITE_DESCRIPTION =
   'Authentic beauty, fragrance, skincare and more, delivered across Bangladesh. Free shipping* and 100% authentic products at Glow Bazaar.';
 

@@ -1,8 +1,11 @@
-import { Link, redirect } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, redirect, useRevalidator } from 'react-router';
 import type { AddressSnapshot, OrderDetail } from '@store/shared/checkout';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
 import { AccountLayout } from '../features/account/account-layout';
-import { getCustomer } from '../features/account/session-user.server';
+import { getSessionUser } from '../features/account/session-user.server';
+import { holdTime, OrderActions } from '../features/checkout/order-actions';
+import * as messages from '@store/shared/messages';
 import { orderDate, OrderItems } from '../features/checkout/order-view';
 import { apiGet } from '../lib/api.server';
 import { pageTitle } from '../lib/seo';
@@ -12,9 +15,12 @@ import type { Route } from './+types/account-order';
 /** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
-/** /account/orders/:id: one of the signed-in customer's orders (the API answers 404 for anyone else's). */
+/**
+ * /account/orders/:id: one of the shopper's orders, for a signed-in customer or a phone-verified
+ * guest (the API answers 404 for anyone else's).
+ */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const user = await getCustomer(context);
+  const user = await getSessionUser(context);
   if (!user) throw redirect('/account/my-account?login=1');
   const order = (await apiGet<{ data: OrderDetail }>(context, `/orders/${encodeURIComponent(params.id)}/`)).data;
   return { user, order };
@@ -26,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 function Place({ title, a }: { title: string; a: AddressSnapshot }) {
   return (
-    <div className="rounded-xl border border-line p-4 text-sm">
+    <div className="min-w-0 rounded-xl border border-line p-4 text-sm wrap-anywhere">
       <h3 className="text-xs font-semibold uppercase tracking-widest text-muted">{title}</h3>
       <p className="mt-1 font-semibold text-ink">{a.name}</p>
       <p className="text-neutral-700">
@@ -40,10 +46,21 @@ function Place({ title, a }: { title: string; a: AddressSnapshot }) {
 const label = (kind: 'order' | 'payment', to: string) =>
   (kind === 'order' ? ORDER_STATUS_LABELS[to as OrderStatus] : PAYMENT_STATUS_LABELS[to as PaymentStatus]) ?? to;
 
+/** A guest has no account pages around their orders: the order alone, in the page's width. */
+function Frame({ guest, firstName, children }: { guest: boolean; firstName: string; children: ReactNode }) {
+  if (guest) return <main className="mx-auto w-full max-w-3xl px-4 pb-16 pt-6 lg:pt-10">{children}</main>;
+  return (
+    <AccountLayout tab="orders" firstName={firstName}>
+      {children}
+    </AccountLayout>
+  );
+}
+
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const { user, order } = loaderData;
+  const revalidator = useRevalidator();
   return (
-    <AccountLayout tab="orders" firstName={user.first_name}>
+    <Frame guest={user.guest} firstName={user.first_name}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link to="/account/orders" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
@@ -56,6 +73,12 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
         <h2 className="text-xl font-bold text-ink" data-testid="order-number">
           {order.number}
         </h2>
+        {order.hold_until && order.payment_status === 'failed' ? (
+          <p className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            {messages.paymentRetry(holdTime(order)!)}
+          </p>
+        ) : null}
+        <OrderActions order={order} onChanged={() => void revalidator.revalidate()} />
         <OrderItems order={order} title="Items" />
         <div className="grid gap-3 sm:grid-cols-2">
           {order.shipping_address ? <Place title="Delivery address" a={order.shipping_address} /> : null}
@@ -76,6 +99,6 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </ol>
         </section>
       </div>
-    </AccountLayout>
+    </Frame>
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { loadAccountTab } from '../features/account/account-data.server';
+import { AddressesTab } from '../features/account/addresses-tab';
 import { AccountLayout } from '../features/account/account-layout';
 import { ACCOUNT_TABS, isAccountTab, signedOutRedirect } from '../features/account/account-tabs';
 import { NotificationsTab } from '../features/account/notifications-tab';
@@ -8,7 +9,7 @@ import { OverviewTab } from '../features/account/overview-tab';
 import { ProfileTab } from '../features/account/profile-tab';
 import { ReviewsTab } from '../features/account/reviews-tab';
 import { SignedOutPrompt } from '../features/account/signed-out-prompt';
-import { getCustomer } from '../features/account/session-user.server';
+import { getSessionUser } from '../features/account/session-user.server';
 import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
@@ -21,7 +22,10 @@ export const links: Route.LinksFunction = () => [...takaFontLinks()];
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = params.tabName;
   if (!isAccountTab(tab)) throw data(null, { status: 404 });
-  const user = await getCustomer(context);
+  const session = await getSessionUser(context);
+  // A guest has no account: their orders are at /orders (by the verified phone).
+  if (session?.guest && tab === 'orders') throw redirect('/orders');
+  const user = session && !session.guest ? session : null;
   if (!user) {
     const to = signedOutRedirect(tab, new URL(request.url).search);
     if (to) throw redirect(to);
@@ -42,10 +46,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     <AccountLayout tab={content.tab} firstName={user.first_name}>
       {content.tab === 'my-account' && <OverviewTab user={user} />}
       {content.tab === 'orders' && <OrdersTab orders={content.orders} />}
+      {content.tab === 'addresses' && <AddressesTab shipping={content.shipping} billing={content.billing} locations={content.locations} />}
       {content.tab === 'wishlist' && <WishlistTab products={content.products} />}
       {content.tab === 'my-reviews' && <ReviewsTab />}
       {content.tab === 'profile' && <ProfileTab key={JSON.stringify(content.profile)} profile={content.profile} />}
-      {content.tab === 'notifications' && <NotificationsTab prefs={content.prefs} />}
+      {content.tab === 'notifications' && <NotificationsTab prefs={content.prefs} hasEmail={user.email !== null} />}
     </AccountLayout>
   );
 }

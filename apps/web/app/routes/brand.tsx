@@ -1,47 +1,53 @@
-import { data, useLocation } from 'react-router';
+import { data } from 'react-router';
 import type { BrandSummary, ProductListResponse } from '@store/shared/catalog';
 import type { DepartmentKey } from '@store/shared/constants';
-import { departmentForSection } from '../features/catalog/departments';
+import { correctListingQuery, redirectPastLastPage } from '../features/catalog/listing-corrections.server';
 import { apiListingQuery, listingHref, readListingState } from '../features/catalog/listing-query';
 import { ListingView } from '../features/catalog/listing-view';
-import { notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
+import { namesNothing, notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
 import { truncate } from '../features/catalog/seo';
 import { apiTry } from '../lib/api.server';
+import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/brand';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (departmentForSection(params.section) === null) notFoundResponse();
+  if (sectionDepartment(params.section, request) === null) notFoundResponse();
   const url = new URL(request.url);
   const handle = params.brand.toLowerCase();
+  // Filter values the page cannot use are left out or put right here, and said, rather than refused.
+  const { search, notices } = correctListingQuery(url.searchParams, { brand: handle });
   const [brand, list] = await Promise.all([
     apiTry<{ data: BrandSummary }>(context, `/brands/${encodeURIComponent(handle)}/`),
-    apiTry<ProductListResponse>(context, `/products/?${apiListingQuery(url.searchParams, { brand: handle })}`),
+    apiTry<ProductListResponse>(context, `/products/?${apiListingQuery(search, { brand: handle })}`),
   ]);
-  // An unknown brand, or a handle the API refuses (400), is a page that does not exist.
+  // An unknown brand, or a handle the API refuses, is a page that does not exist.
   if (!brand.ok) {
-    if (brand.status === 404 || brand.status === 400) notFoundResponse();
+    if (namesNothing(brand.error.code)) notFoundResponse();
     throw data(brand.error, { status: 502 });
   }
-  if (!list.ok && list.status !== 400) throw data(list.error, { status: 502 });
+  if (!list.ok && list.error.code !== 'validation_failed') throw data(list.error, { status: 502 });
   const basePath = `${params.section ? `/${params.section}` : ''}/brand/${handle}`;
+  if (list.ok) redirectPastLastPage(basePath, url, list.data);
   return data(
     {
       brand: brand.data.data,
       list: list.ok ? list.data : null,
       error: list.ok ? null : list.error,
       basePath,
-      canonical: `${requestOrigin(request)}${listingHref(`/brand/${handle}`, url.searchParams)}`,
+      query: search.toString(),
+      notices,
+      canonical: `${requestOrigin(request)}${listingHref(`/brand/${handle}`, search)}`,
     },
     { status: list.ok ? 200 : 400 },
   );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: data, location }) => {
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [{ title: pageTitle('Brand not found') }];
-  const page = readListingState(new URLSearchParams(location.search)).page;
+  const page = readListingState(new URLSearchParams(data.query)).page;
   const { brand } = data;
   return [
     { title: pageTitle(page > 1 ? `${brand.name} – page ${page}` : `${brand.name}: shop ${brand.product_count} products`) },
@@ -55,14 +61,14 @@ export const meta: Route.MetaFunction = ({ loaderData: data, location }) => {
 };
 
 export default function Brand({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const { brand, list, error, basePath } = loaderData;
+  const { brand, list, error, basePath, query, notices } = loaderData;
   return (
     <ListingView
       basePath={basePath}
-      search={new URLSearchParams(location.search)}
+      search={new URLSearchParams(query)}
       list={list}
       error={error}
+      notices={notices}
       scope={{ brand: brand.handle, department: brand.department as DepartmentKey }}
       heading={
         <>

@@ -1,48 +1,102 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PasswordResetCodePayloadSchema, type LoginResponse, type OtpTimers, type PasswordResetRequestResponse } from '@store/shared/auth';
 import * as messages from '@store/shared/messages';
-import { AuthPage } from '../features/auth/auth-page';
+import { isBdMobile } from '@store/shared/phone';
+import { fieldErrors } from '../features/account/zod-errors';
+import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { readContact } from '../features/auth/contact';
-import { Notice, PrimaryButton, TextField } from '../features/auth/form-controls';
+import { NewPasswordFields, Notice, PrimaryButton, TextField } from '../features/auth/form-controls';
+import { OtpPanel } from '../features/auth/otp-panel';
+import { failureText } from '../features/auth/outcomes';
+import { goAfterSignIn } from '../features/auth/session';
 import { api } from '../lib/http';
+import { toast } from '../lib/toast';
 import { pageTitle } from '../lib/seo';
 
 export function meta() {
   return [{ title: pageTitle('Forgot password') }, { name: 'robots', content: 'noindex' }];
 }
 
-/** /forgot-password/: asks for the account's email or phone; the answer is the same whether or not it exists. */
+type Step =
+  | { step: 'ask' }
+  /** A link went (or would have gone) to the account's email. */
+  | { step: 'link-sent'; detail: string }
+  /** A code went (or would have gone) by SMS: the code and the new password finish here. */
+  | { step: 'code'; phone: string; detail: string; timers: OtpTimers }
+  | { step: 'done' };
+
+type Failure = { text: string; offerEmailLink?: boolean } | null;
+
+/**
+ * /forgot-password/: the account's email or phone. A Bangladeshi mobile gets a 6-digit code by SMS,
+ * entered here with the new password (then the shopper is signed in); an email gets a link. The
+ * answer is the same whether or not an account exists.
+ */
 export default function ForgotPassword() {
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [step, setStep] = useState<Step>({ step: 'ask' });
+  const [failure, setFailure] = useState<Failure>(null);
   const [busy, setBusy] = useState(false);
+  const bySms = isBdMobile(raw.trim());
+
+  async function request(value: string, channel?: 'sms' | 'email') {
+    setFailure(null);
+    setBusy(true);
+    const r = await api.post<PasswordResetRequestResponse>(
+      '/accounts/password-reset/',
+      { email: value, ...(channel ? { channel } : {}) },
+      { toasts: false },
+    );
+    setBusy(false);
+    if (r.ok) {
+      if (r.data.channel === 'sms' && r.data.otp) setStep({ step: 'code', phone: value, detail: r.data.detail, timers: r.data.otp });
+      else setStep({ step: 'link-sent', detail: r.data.detail || messages.passwordResetSent });
+      return;
+    }
+    // The SMS gateway is failing: the link by email is the other way in.
+    setFailure({ text: failureText(r.error), offerEmailLink: r.error?.code === 'delivery_unavailable' });
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setFailure(null);
+    if (busy) return;
     const contact = readContact(raw);
     if (!contact.ok) {
       setError(contact.message);
       return;
     }
-    setBusy(true);
-    const r = await api.post<{ success: boolean; detail: string }>(
-      '/accounts/password-reset/',
-      { email: contact.value },
-      { toasts: false },
+    await request(contact.value);
+  }
+
+  if (step.step === 'done') {
+    return (
+      <AuthPage title="Forgot password">
+        <Spinner label="Signing you in…" />
+      </AuthPage>
     );
-    setBusy(false);
-    if (r.ok) setSent(r.data.detail || messages.passwordResetSent);
-    else setFailure(r.error ? r.error.message : messages.offline);
+  }
+
+  if (step.step === 'code') {
+    return (
+      <AuthPage title="Forgot password">
+        <CodeStep
+          phone={step.phone}
+          detail={step.detail}
+          timers={step.timers}
+          onBack={() => setStep({ step: 'ask' })}
+          onDone={() => setStep({ step: 'done' })}
+        />
+      </AuthPage>
+    );
   }
 
   return (
     <AuthPage title="Forgot password">
-      {sent ? (
+      {step.step === 'link-sent' ? (
         <div className="flex flex-col gap-4">
-          <Notice tone="success">{sent}</Notice>
+          <Notice tone="success">{step.detail}</Notice>
           <p className="text-sm text-muted">
             The link is valid for a limited time. Check your spam folder if it does not arrive within a few minutes.
           </p>
@@ -53,7 +107,8 @@ export default function ForgotPassword() {
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <p className="text-sm text-muted">
-            Enter the email or phone number of your account and we will email you a link to choose a new password.
+            Enter the phone number or email of your account. We will text a 6-digit code to a Bangladeshi mobile number, or email you a link
+            to choose a new password.
           </p>
           <TextField
             label="Email or phone"
@@ -61,16 +116,103 @@ export default function ForgotPassword() {
             onChange={(e) => {
               setRaw(e.currentTarget.value);
               setError(undefined);
+              setFailure(null);
             }}
             error={error}
             autoComplete="username"
             inputMode="email"
+            placeholder="01XXXXXXXXX or you@example.com"
             autoFocus
           />
-          {failure && <Notice tone="error">{failure}</Notice>}
-          <PrimaryButton busy={busy}>Send reset link</PrimaryButton>
+          {failure && (
+            <Notice tone="error">
+              <p>{failure.text}</p>
+              {failure.offerEmailLink && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    const contact = readContact(raw);
+                    if (contact.ok) void request(contact.value, 'email');
+                  }}
+                  className="mt-2 font-semibold text-brand underline underline-offset-4"
+                >
+                  Email me a reset link instead
+                </button>
+              )}
+            </Notice>
+          )}
+          <PrimaryButton busy={busy}>{bySms ? 'Send code' : 'Send reset link'}</PrimaryButton>
         </form>
       )}
     </AuthPage>
+  );
+}
+
+/** The code from the SMS and the new password, sent together: a bad password never uses up the code. */
+function CodeStep({
+  phone,
+  detail,
+  timers,
+  onBack,
+  onDone,
+}: {
+  phone: string;
+  detail: string;
+  timers: OtpTimers;
+  onBack: () => void;
+  onDone: () => void;
+}) {
+  const [values, setValues] = useState({ password: '', password_confirm: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  return (
+    <div className="flex flex-col gap-5">
+      <Notice tone="info">{detail}</Notice>
+      <OtpPanel
+        heading="Enter the code and a new password"
+        destination={phone}
+        channel="sms"
+        timers={timers}
+        verifyLabel="Save and sign in"
+        onBack={onBack}
+        onVerify={async (code) => {
+          const parsed = PasswordResetCodePayloadSchema.safeParse({ phone, code, ...values });
+          if (!parsed.success) {
+            const found = fieldErrors(parsed.error);
+            setErrors(found);
+            return found.code ?? null;
+          }
+          setErrors({});
+          const r = await api.post<LoginResponse>('/accounts/password-reset/code/', parsed.data, { toasts: false });
+          if (r.ok) {
+            onDone();
+            await goAfterSignIn('/account/my-account', { message: messages.passwordChanged });
+            return null;
+          }
+          const fields = r.error?.fields ?? {};
+          if (fields.code) return fields.code;
+          if (Object.keys(fields).length) {
+            setErrors(fields);
+            return null;
+          }
+          return failureText(r.error);
+        }}
+        onResend={async () => {
+          const r = await api.post<PasswordResetRequestResponse>(
+            '/accounts/password-reset/',
+            { email: phone, channel: 'sms' },
+            { toasts: false },
+          );
+          if (!r.ok || !r.data.otp) {
+            toast.error(r.ok ? messages.offline : failureText(r.error));
+            return null;
+          }
+          toast.success(messages.otpResent);
+          return r.data.otp;
+        }}
+      >
+        <NewPasswordFields values={values} errors={errors} onChange={(v) => (setValues(v), setErrors({}))} />
+      </OtpPanel>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { HomeResponse } from '@store/shared/content';
 import { DEPARTMENT_HOME_PATHS } from '@store/shared/constants';
-import type { HomeBanner } from '../features/catalog/banner-layout';
 import { HeroBanners, PromoBanners } from '../features/catalog/banners';
 import { departmentLabel, sectionPrefix } from '../features/catalog/departments';
 import { ProductSlider } from '../features/catalog/product-slider';
@@ -21,7 +20,7 @@ const DESCRIPTIONS: Record<string, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const department = departmentFromPath(new URL(request.url).pathname);
-  const { data } = await apiGet<{ data: HomeResponse & { banners: HomeBanner[] } }>(context, `/home/?department=${department}`);
+  const { data } = await apiGet<{ data: HomeResponse }>(context, `/home/?department=${department}`);
   return { home: data, department, canonical: `${requestOrigin(request)}${DEPARTMENT_HOME_PATHS[department]}` };
 }
 

@@ -1,72 +1,71 @@
-import { data, useLocation } from 'react-router';
+import { data } from 'react-router';
 import type { ProductListResponse } from '@store/shared/catalog';
-import { departmentForSection, departmentLabel } from '../features/catalog/departments';
-import { apiListingQuery, listingHref, readListingState } from '../features/catalog/listing-query';
+import { correctListingQuery, redirectPastLastPage } from '../features/catalog/listing-corrections.server';
+import { apiListingQuery, listingHeading, listingHref, readListingState } from '../features/catalog/listing-query';
 import { ListingView } from '../features/catalog/listing-view';
 import { notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
 import { apiTry } from '../lib/api.server';
+import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/listing';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const department = departmentForSection(params.section);
+  const department = sectionDepartment(params.section, request);
   if (department === null) notFoundResponse();
   const url = new URL(request.url);
   const scope = department === undefined ? {} : { department };
-  const result = await apiTry<ProductListResponse>(context, `/products/?${apiListingQuery(url.searchParams, scope)}`);
-  // A bad link (page=0, sort=cheap) is the shopper's, not ours: a friendly message with a 400 status.
-  if (!result.ok && result.status !== 400) throw data(result.error, { status: result.status >= 500 ? 502 : result.status });
   const basePath = params.section ? `/${params.section}/all-product/` : '/all-product/';
+  // Values the listing cannot use are left out or put right here, and said, rather than refused.
+  const { search, notices } = correctListingQuery(url.searchParams, scope);
+  const result = await apiTry<ProductListResponse>(context, `/products/?${apiListingQuery(search, scope)}`);
+  // Still refused after the corrections would be a bug of ours, shown to the shopper as plain words.
+  if (!result.ok && result.error.code !== 'validation_failed')
+    throw data(result.error, { status: result.status >= 500 ? 502 : result.status });
+  if (result.ok) redirectPastLastPage(basePath, url, result.data);
   return data(
     {
       list: result.ok ? result.data : null,
       error: result.ok ? null : result.error,
       department,
       basePath,
-      canonical: `${requestOrigin(request)}${listingHref(basePath, url.searchParams)}`,
+      query: search.toString(),
+      notices,
+      heading: listingHeading(department, search, result.ok ? result.data.collection : null),
+      canonical: `${requestOrigin(request)}${listingHref(basePath, search)}`,
     },
     { status: result.ok ? 200 : 400 },
   );
 }
 
-function heading(department: string | undefined, search: URLSearchParams): string {
-  const dept =
-    department ??
-    (search.get('department') ? departmentLabel(search.get('department') === 'beauty' ? '' : (search.get('department') ?? '')) : null);
-  return dept ? `All ${dept.toLowerCase()} products` : 'All products';
-}
-
-export const meta: Route.MetaFunction = ({ loaderData: data, location }) => {
-  const search = new URLSearchParams(location.search);
-  const title = heading(data?.department, search);
-  const page = readListingState(search).page;
-  const count = data?.list?.count;
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  if (!data) return [{ title: pageTitle('All products') }];
+  const title = data.heading;
+  const page = readListingState(new URLSearchParams(data.query)).page;
+  const count = data.list?.count;
   return [
     { title: pageTitle(page > 1 ? `${title} – page ${page}` : title) },
     {
       name: 'description',
       content: `${count !== undefined ? `${count} ` : ''}${title.toLowerCase().replace(/^all /, '')} at Glow Bazaar: authentic brands, prices in taka, cash on delivery across Bangladesh.`,
     },
-    ...(data ? [{ tagName: 'link', rel: 'canonical', href: data.canonical }] : []),
-    ...(data?.error ? [{ name: 'robots', content: 'noindex' }] : []),
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    ...(data.error ? [{ name: 'robots', content: 'noindex' }] : []),
   ];
 };
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  const { list, error, department, basePath } = loaderData;
-  const title = heading(department, search);
+  const { list, error, department, basePath, query, notices, heading } = loaderData;
   return (
     <ListingView
       basePath={basePath}
-      search={search}
+      search={new URLSearchParams(query)}
       list={list}
       error={error}
+      notices={notices}
       scope={department === undefined ? {} : { department }}
-      heading={<h1 className="text-2xl font-semibold tracking-tight text-ink lg:text-3xl">{title}</h1>}
+      heading={<h1 className="text-2xl font-semibold tracking-tight text-ink lg:text-3xl">{heading}</h1>}
     />
   );
 }

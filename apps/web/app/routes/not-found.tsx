@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { NotFoundView } from '../components/layout/not-found-view';
+import { NotFoundView } from '../features/shell/not-found-view';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/not-found';
 

@@ -1,6 +1,8 @@
+import { useRevalidator } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
 import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
+import { holdTime, OrderActions } from '../features/checkout/order-actions';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';
 import { pageTitle } from '../lib/seo';
@@ -29,24 +31,30 @@ export function headers() {
 }
 
 /** The order's own state decides what the page says; the link's status word is only a hint. */
-function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: string; text: string; retry: boolean } {
+function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: string; text: string } {
+  const online = order.payment_method === 'bkash' || order.payment_method === 'card';
+  const until = holdTime(order);
   if (order.payment_status === 'refunded')
-    return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.`, retry: false };
-  if (order.status === 'cancelled') {
-    const cancelled = asked === 'cancelled';
+    return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.` };
+  if (order.status === 'cancelled')
     return {
-      tone: cancelled ? 'warning' : 'error',
-      title: cancelled ? messages.paymentCancelled : messages.paymentFailed,
-      text: messages.bagKept,
-      retry: true,
+      tone: 'warning',
+      title: 'Order cancelled',
+      text: online && order.payment_status !== 'paid' ? messages.bagKept : 'This order will not be delivered.',
     };
-  }
-  if (order.payment_status === 'pending' && (order.payment_method === 'bkash' || order.payment_method === 'card')) {
+  if (online && order.payment_status === 'failed')
+    return {
+      tone: asked === 'cancelled' ? 'warning' : 'error',
+      title: asked === 'cancelled' ? messages.paymentCancelled : messages.paymentFailed,
+      text: until ? messages.paymentRetry(until) : messages.bagKept,
+    };
+  if (online && order.payment_status === 'pending') {
     return {
       tone: 'warning',
       title: 'Payment not confirmed yet',
-      text: 'We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.',
-      retry: false,
+      text: `We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.${
+        until ? ` If you closed the payment page, you can pay again until ${until}.` : ''
+      }`,
     };
   }
   if (order.payment_method === 'cash_on_pickup') {
@@ -54,35 +62,31 @@ function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: s
       tone: 'success',
       title: messages.orderPlaced,
       text: `Pay ${totalText(order)} at the store when you pick it up. We text you when it is ready.`,
-      retry: false,
     };
   }
   return {
     tone: 'success',
     title: order.payment_status === 'paid' ? 'Payment successful' : messages.orderPlaced,
     text: `Order total ${totalText(order)}.`,
-    retry: false,
   };
 }
 
 export default function OrderVerify({ loaderData }: Route.ComponentProps) {
   const { order, asked } = loaderData;
+  const revalidator = useRevalidator();
   const h = headline(order, asked);
   return (
     <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
       {h.tone === 'success' ? <PurchaseTracker order={order} /> : null}
       <OrderHero tone={h.tone} title={h.title} text={h.text} number={order.number}>
-        {h.retry ? (
-          <ActionLink href="/checkout?step=payment" primary>
-            Try again
-          </ActionLink>
-        ) : (
+        {order.actions.pay ? null : (
           <ActionLink href={`/receipt/${order.id}`} primary>
             View receipt
           </ActionLink>
         )}
         <ActionLink href="/">{messages.continueShopping}</ActionLink>
       </OrderHero>
+      <OrderActions order={order} onChanged={() => void revalidator.revalidate()} />
       <OrderItems order={order} />
     </main>
   );

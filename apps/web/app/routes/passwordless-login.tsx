@@ -6,6 +6,7 @@ import { openLogin } from '../features/auth/auth-events';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { Notice } from '../features/auth/form-controls';
 import { goAfterSignIn } from '../features/auth/session';
+import { linkRefused } from '../features/auth/outcomes';
 import { api } from '../lib/http';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/passwordless-login';
@@ -34,7 +35,7 @@ export default function PasswordlessLogin({ params }: Route.ComponentProps) {
         return;
       }
       if (r.ok) setMessage(r.data.detail);
-      else if (r.error && r.error.status !== 404 && r.error.status !== 400) setMessage(r.error.message);
+      else if (r.error && !linkRefused(r.error)) setMessage(r.error.message);
       setState('failed');
     });
   }, [params.token, params.uid, params.hash]);

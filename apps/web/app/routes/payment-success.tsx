@@ -29,7 +29,7 @@ export function headers() {
 }
 
 export default function PaymentSuccess({ loaderData: order }: Route.ComponentProps) {
-  const signedIn = !!useRootData()?.user;
+  const user = useRootData()?.user ?? null;
   const paid = order.payment_status === 'paid';
   const waiting = !paid && (order.payment_method === 'bkash' || order.payment_method === 'card');
   const text = paid
@@ -49,7 +49,7 @@ export default function PaymentSuccess({ loaderData: order }: Route.ComponentPro
         <ActionLink href={`/receipt/${order.id}`} primary>
           View receipt
         </ActionLink>
-        {signedIn ? <ActionLink href="/account/orders">My orders</ActionLink> : null}
+        {user ? <ActionLink href={user.guest ? '/orders' : '/account/orders'}>My orders</ActionLink> : null}
         <ActionLink href="/">{messages.continueShopping}</ActionLink>
       </OrderHero>
       <OrderItems order={order} />

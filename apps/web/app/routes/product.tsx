@@ -2,7 +2,6 @@ import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'reac
 import type { ProductCard, ProductDetail } from '@store/shared/catalog';
 import type { SiteSettings } from '@store/shared/content';
 import { Breadcrumbs } from '../features/catalog/breadcrumbs';
-import { departmentForSection } from '../features/catalog/departments';
 import { Gallery } from '../features/catalog/gallery';
 import { perfumeTypeLabel } from '../features/catalog/perfume-type';
 import { variantPrice } from '../features/catalog/price';
@@ -11,18 +10,19 @@ import { ProductPurchase } from '../features/catalog/product-purchase';
 import { ProductSlider } from '../features/catalog/product-slider';
 import { RatingStars } from '../features/catalog/rating-stars';
 import { Reviews } from '../features/catalog/reviews';
-import { notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
+import { namesNothing, notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
 import { breadcrumbJsonLd, productCrumbs, productJsonLd, productSeo } from '../features/catalog/seo';
 import { hasChoice, selectedVariant, variantGroupLabel } from '../features/catalog/variant-label';
 import { VariantPicker } from '../features/catalog/variant-picker';
 import { apiTry } from '../lib/api.server';
+import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/product';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (departmentForSection(params.section) === null) notFoundResponse();
+  if (sectionDepartment(params.section, request) === null) notFoundResponse();
   const path = `/products/${encodeURIComponent(params.brand)}/${encodeURIComponent(params.product)}/`;
   const [detail, related, settings] = await Promise.all([
     apiTry<{ data: ProductDetail }>(context, path),
@@ -30,8 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     apiTry<{ data: SiteSettings }>(context, '/settings/'),
   ]);
   if (!detail.ok) {
-    // A handle the API refuses (400) names no product either.
-    if (detail.status === 404 || detail.status === 400) notFoundResponse();
+    // A handle the API refuses names no product either.
+    if (namesNothing(detail.error.code)) notFoundResponse();
     throw data(detail.error, { status: 502 });
   }
   const product = detail.data.data;
@@ -91,7 +91,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
         <Breadcrumbs crumbs={crumbs} />
         <div className="mt-4 grid gap-6 lg:mt-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
           <Gallery key={product.id} images={product.images} name={product.name} />
-          <div className="flex flex-col gap-5 lg:sticky lg:top-28 lg:self-start">
+          <div className="flex flex-col gap-5 lg:sticky lg:top-36 lg:self-start">
             <div className="flex flex-col gap-2">
               <Link
                 to={`/brand/${product.brand_ref.handle}`}

@@ -71,7 +71,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
           </div>
         </header>
 
-        <div className="grid gap-5 border-b border-line py-5 sm:grid-cols-3">
+        <div className="grid gap-5 border-b border-line py-5 wrap-anywhere sm:grid-cols-3">
           <div>
             <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">Payment</h2>
             <p className="mt-1 text-sm font-semibold text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</p>
@@ -96,24 +96,28 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
         <table className="mt-5 w-full text-sm">
           <thead>
             <tr className="border-b border-line text-left text-xs uppercase tracking-wider text-muted">
-              <th className="pb-2 font-semibold">Item</th>
-              <th className="pb-2 text-center font-semibold">Qty</th>
-              <th className="hidden pb-2 text-right font-semibold sm:table-cell">Unit price</th>
-              <th className="pb-2 text-right font-semibold">Amount</th>
+              <th className="pb-2 pr-3 font-semibold">Item</th>
+              <th className="w-12 px-2 pb-2 text-center font-semibold">Qty</th>
+              <th className="hidden whitespace-nowrap pb-2 pl-3 text-right font-semibold sm:table-cell">Unit price</th>
+              <th className="pb-2 pl-3 text-right font-semibold">Amount</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line">
             {order.line_items.map((l, i) => (
               <tr key={i}>
-                <td className="py-3 pr-3">
+                <td className="py-3 pr-3 wrap-anywhere">
                   <p className="font-medium text-ink">{l.product_title}</p>
                   <p className="text-xs text-muted">
                     {l.vendor} · {l.variant_title} · {l.sku}
                   </p>
                 </td>
-                <td className="py-3 text-center">{l.quantity}</td>
-                <td className="hidden py-3 text-right sm:table-cell">{l.gift ? '—' : formatTaka(l.discounted_price)}</td>
-                <td className="py-3 text-right font-medium text-ink">{l.gift ? 'Free gift' : formatTaka(l.line_price)}</td>
+                <td className="px-2 py-3 text-center tabular-nums">{l.quantity}</td>
+                <td className="hidden whitespace-nowrap py-3 pl-3 text-right tabular-nums sm:table-cell">
+                  {l.gift ? '—' : formatTaka(l.discounted_price)}
+                </td>
+                <td className="whitespace-nowrap py-3 pl-3 text-right font-medium tabular-nums text-ink">
+                  {l.gift ? 'Free gift' : formatTaka(l.line_price)}
+                </td>
               </tr>
             ))}
           </tbody>

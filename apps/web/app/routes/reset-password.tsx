@@ -5,6 +5,7 @@ import * as messages from '@store/shared/messages';
 import { fieldErrors } from '../features/account/zod-errors';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { NewPasswordFields, Notice, PrimaryButton } from '../features/auth/form-controls';
+import { failureText, linkRefused } from '../features/auth/outcomes';
 import { goAfterSignIn } from '../features/auth/session';
 import { apiTry } from '../lib/api.server';
 import { api } from '../lib/http';
@@ -74,9 +75,9 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
       return;
     }
     setBusy(false);
-    if (r.error?.status === 404) setFailure(messages.passwordResetInvalid);
-    else if (r.error?.fields) setErrors(r.error.fields);
-    else setFailure(r.error ? r.error.message : messages.offline);
+    if (r.error?.fields) setErrors(r.error.fields);
+    else if (linkRefused(r.error)) setFailure(messages.passwordResetInvalid);
+    else setFailure(failureText(r.error));
   }
 
   return (

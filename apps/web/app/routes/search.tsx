@@ -1,11 +1,12 @@
-import { data, redirect, useLocation } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { SearchResponse } from '@store/shared/search';
 import { normalizeSearchTerm, searchResultsPath } from '@store/shared/search-terms';
-import { departmentForSection } from '../features/catalog/departments';
+import { correctListingQuery, redirectPastLastPage } from '../features/catalog/listing-corrections.server';
 import { apiListingQuery } from '../features/catalog/listing-query';
 import { ListingView, ProductGrid } from '../features/catalog/listing-view';
 import { notFoundResponse, pageTitle } from '../features/catalog/route-helpers';
 import { apiTry } from '../lib/api.server';
+import { sectionDepartment } from '../lib/department';
 import type { Route } from './+types/search';
 
 /**
@@ -14,24 +15,31 @@ import type { Route } from './+types/search';
  * with an HTTP redirect; a term that matches nothing shows popular products instead.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const section = departmentForSection(params.section);
+  const section = sectionDepartment(params.section, request);
   if (section === null) notFoundResponse();
   const department = section ?? '';
   const url = new URL(request.url);
   const term = normalizeSearchTerm(url.searchParams.get('search') ?? '');
-  const query = new URLSearchParams(apiListingQuery(url.searchParams, { department }));
+  // Filter values the results cannot use are left out or put right here, and said, rather than refused.
+  const { search, notices } = correctListingQuery(url.searchParams, { department });
+  const query = new URLSearchParams(apiListingQuery(search, { department }));
   query.set('search', term);
   const result = await apiTry<SearchResponse>(context, `/products/?${query}`);
-  // A bad filter in a shared link is the shopper's, not ours: a friendly message with a 400 status.
-  if (!result.ok && result.status !== 400) throw data(result.error, { status: result.status >= 500 ? 502 : result.status });
+  // Still refused after the corrections would be a bug of ours, shown to the shopper as plain words.
+  if (!result.ok && result.error.code !== 'validation_failed')
+    throw data(result.error, { status: result.status >= 500 ? 502 : result.status });
   if (result.ok && result.data.redirect) throw redirect(result.data.redirect);
+  const basePath = searchResultsPath(department);
+  if (result.ok) redirectPastLastPage(basePath, url, result.data);
   return data(
     {
       results: result.ok ? result.data : null,
       error: result.ok ? null : result.error,
       department,
       term,
-      basePath: searchResultsPath(department),
+      basePath,
+      query: search.toString(),
+      notices,
     },
     { status: result.ok ? 200 : 400 },
   );
@@ -50,22 +58,24 @@ function Heading({ term }: { term: string }) {
   return (
     <div>
       <p className="text-xs font-semibold tracking-[0.08em] text-muted uppercase">Search results</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-ink lg:text-3xl">{term ? `“${term}”` : 'Search'}</h1>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight wrap-anywhere text-ink lg:text-3xl">{term ? `“${term}”` : 'Search'}</h1>
     </div>
   );
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  const { results, error, department, term, basePath } = loaderData;
+  const { results, error, department, term, basePath, query, notices } = loaderData;
 
   // Nothing matched the term at all (not merely the filters): say so and offer popular products.
   if (results && results.count === 0 && results.message) {
     return (
       <div className="mx-auto max-w-7xl px-4 pt-5 pb-16 lg:px-8 lg:pt-8">
         <Heading term={term} />
-        <p role="status" className="mt-6 rounded-2xl bg-brand-soft px-5 py-4 text-sm text-ink" data-testid="search-no-results">
+        <p
+          role="status"
+          className="mt-6 rounded-2xl bg-brand-soft px-5 py-4 text-sm wrap-anywhere text-ink"
+          data-testid="search-no-results"
+        >
           {results.message}
         </p>
         {results.search_no_response_products.length > 0 && (
@@ -83,9 +93,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <ListingView
       basePath={basePath}
-      search={search}
+      search={new URLSearchParams(query)}
       list={results}
       error={error}
+      notices={notices}
       scope={{ department }}
       heading={<Heading term={term} />}
     />

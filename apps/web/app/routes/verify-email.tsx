@@ -4,6 +4,7 @@ import type { LoginResponse } from '@store/shared/auth';
 import * as messages from '@store/shared/messages';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { Notice } from '../features/auth/form-controls';
+import { linkRefused } from '../features/auth/outcomes';
 import { refreshAfterSignIn } from '../features/auth/session';
 import { api } from '../lib/http';
 import { toast } from '../lib/toast';
@@ -33,7 +34,7 @@ export default function VerifyEmail({ params }: Route.ComponentProps) {
       .post<LoginResponse>(`/accounts/verify-email/${encodeURIComponent(params.id)}/`, {}, { toasts: false, allow404: true })
       .then(async (r) => {
         if (!r.ok) {
-          if (r.error && r.error.status !== 404 && r.error.status !== 400) setMessage(r.error.message);
+          if (r.error && !linkRefused(r.error)) setMessage(r.error.message);
           setState('failed');
           return;
         }

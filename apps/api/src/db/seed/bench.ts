@@ -1,7 +1,7 @@
 import { count, inArray, isNotNull } from 'drizzle-orm';
 import type { ProductImage } from '@store/shared/catalog';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { refreshProductAggregates } from '../../modules/catalog/catalog.service.js';
+import { refreshProductAggregates } from '../../modules/catalog/index.js';
 import type { Db } from '../client.js';
 import { brands, categories, departments, products, variants } from '../schema.js';
 import { CATEGORIES } from './catalog-data.js';
@@ -172,7 +172,7 @@ export async function seedLargeCatalog(
           .onConflictDoNothing();
       }
       await refreshProductAggregates(
-        tx,
+        { db: tx },
         inserted.map((r) => r.id),
       );
       return inserted.length;

@@ -1,9 +1,8 @@
 import { inArray, isNull, isNotNull } from 'drizzle-orm';
 import type { Metafield, ProductImage } from '@store/shared/catalog';
 import { PERFUME_TYPES, type DepartmentKey } from '@store/shared/constants';
-import { formatTaka } from '@store/shared/money';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { refreshProductAggregates } from '../../modules/catalog/catalog.service.js';
+import { refreshProductAggregates } from '../../modules/catalog/index.js';
 import type { Db } from '../client.js';
 import { brands, categories, collectionProducts, collections, departments, products, reviews, variants } from '../schema.js';
 import {
@@ -227,7 +226,6 @@ function planProduct(def: ProductDef, onSale: boolean): PlannedProduct {
   const imageJobs = Array.from({ length: imageCount(r) }, (_, i) => productJob(`products/${handle}-${i + 1}`, { ...art, view: i + 1 }));
   const fullName = def.name.toLowerCase().startsWith(brand.name.toLowerCase()) ? def.name : `${brand.name} ${def.name}`;
   const images = imageJobs.map((job, i) => imageUrls(job, `${fullName}${VIEW_ALT[i]}`));
-  const from = Math.min(...planned.map((v) => v.price));
 
   return {
     handle,
@@ -242,9 +240,10 @@ function planProduct(def: ProductDef, onSale: boolean): PlannedProduct {
     metafields: [
       // Search results show the brand too: 'CeraVe Hydrating Facial Cleanser | …'.
       { key: 'title_tag', value: `${fullName} | Buy online in Bangladesh | Glow Bazaar` },
+      // No price: a sale or the back office changes it, and the copy would then contradict the page.
       {
         key: 'description_tag',
-        value: `Buy ${fullName} online in Bangladesh from ${formatTaka(from)}. 100% authentic ${category.name.toLowerCase()}, cash on delivery, fast delivery across Dhaka.`,
+        value: `Buy ${fullName} online in Bangladesh. 100% authentic ${category.name.toLowerCase()}, cash on delivery, fast delivery across Dhaka.`,
       },
     ],
     images,
@@ -483,7 +482,7 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
     .filter((p) => fresh.has(p.handle))
     .flatMap((p) => p.reviews.map((r) => ({ ...r, productId: productIds.get(p.handle)! })));
   if (reviewRows.length) await db.insert(reviews).values(reviewRows);
-  await refreshProductAggregates(db, [...productIds.values()]);
+  await refreshProductAggregates({ db }, [...productIds.values()]);
 
   await db
     .insert(collections)

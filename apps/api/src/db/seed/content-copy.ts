@@ -29,7 +29,7 @@ export const PAGES: PageCopy[] = [
       'Call, e-mail or WhatsApp Glow Bazaar customer care, or visit our stores in Gulshan 2, Dhanmondi 27 and Bashundhara City, Dhaka.',
     bodyHtml: `<p>Our customer care team is here to help with orders, deliveries, returns and product advice.</p>
 <h2>Customer care</h2>
-<ul><li>Phone: <a href="tel:+8809610001010">09610 001010</a> (Sunday to Thursday, 10:00–18:00)</li><li>E-mail: <a href="mailto:care@glowbazaar.com.bd">care@glowbazaar.com.bd</a> (we reply within one working day)</li><li>WhatsApp: <a href="https://wa.me/8801711000000" target="_blank">01711 000000</a></li></ul>
+<ul><li>Phone: <a href="tel:+8809610001010">09610 001010</a> ({{service_hours}})</li><li>E-mail: <a href="mailto:care@glowbazaar.com.bd">care@glowbazaar.com.bd</a> (we reply within one working day)</li><li>WhatsApp: <a href="https://wa.me/8801711000000" target="_blank">01711 000000</a></li></ul>
 <p>Please keep your order number at hand: it is in your confirmation SMS and e-mail.</p>
 <h2>Our stores</h2>
 <ul><li><strong>Gulshan 2:</strong> House 12, Road 90, Gulshan Avenue, Dhaka 1212. Open daily 10:00–21:00.</li><li><strong>Dhanmondi 27:</strong> House 47, Road 27 (Old), Dhanmondi, Dhaka 1209. Open daily 10:00–21:00.</li><li><strong>Bashundhara City:</strong> Shop 28, Level 3, Block A, Bashundhara City Shopping Complex, Panthapath, Dhaka 1215. Open 10:00–20:00, closed on Tuesdays.</li></ul>
@@ -44,8 +44,9 @@ export const PAGES: PageCopy[] = [
       'Delivery times and charges for Glow Bazaar orders: same-day and standard delivery inside Dhaka, Dhaka suburbs and the rest of Bangladesh.',
     bodyHtml: `<p>We deliver to every district of Bangladesh through our own riders inside Dhaka and trusted courier partners elsewhere.</p>
 <h2>Delivery charges and times</h2>
-<ul><li><strong>Same-day delivery inside Dhaka:</strong> ৳150. Order before 1 pm, Saturday to Thursday.</li><li><strong>Standard delivery inside Dhaka:</strong> ৳60, within 1–2 working days.</li><li><strong>Dhaka suburbs</strong> (Savar, Gazipur, Narayanganj, Keraniganj, Tongi): ৳100, within 2–3 working days.</li><li><strong>Outside Dhaka:</strong> ৳130, within 3–5 working days.</li></ul>
-<p>Standard delivery inside Dhaka is <strong>free on orders over ৳2,000</strong>.</p>
+<ul><li><strong>Same-day delivery inside Dhaka:</strong> {{fee_same_day}}. Order before {{same_day_cutoff}} (Dhaka time), Saturday to Thursday.</li><li><strong>Standard delivery inside Dhaka:</strong> {{fee_standard_inside_dhaka}}, within 1–2 working days.</li><li><strong>Dhaka suburbs</strong> (Savar, Gazipur, Narayanganj, Keraniganj, Tongi): {{fee_dhaka_suburb}}, within 2–3 working days.</li><li><strong>Outside Dhaka:</strong> {{fee_outside_dhaka}}, within 3–5 working days.</li></ul>
+<h2 id="free-delivery">Free delivery</h2>
+<p><strong>{{free_delivery}}</strong>. The amount counts the items after discounts and coupons, before the delivery charge; same-day delivery and store pickup are not part of it.</p>
 <h2>Order tracking</h2>
 <p>You will receive an SMS when your order is confirmed and another when it is handed to the rider or courier, with a tracking link.</p>
 <h2>Delays</h2>

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ProductImage } from '@store/shared/catalog';
-import type { BasicSettings, NavItem, SiteSettings } from '@store/shared/content';
+import type { BasicSettings, NavItem } from '@store/shared/content';
 import type { DepartmentKey } from '@store/shared/constants';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { DEFAULT_BASIC_SETTINGS } from '../../modules/content/content.service.js';
-import type { StoredPromote } from '../../modules/content/content.tables.js';
+import { DEFAULT_BASIC_SETTINGS, DEFAULT_SITE_SETTINGS } from '../../modules/content/index.js';
+import type { StoredPromote } from '../../modules/content/index.js';
 import type { Db } from '../client.js';
 import { banners, blogPosts, footerGroups, footerLinks, navItems, pages, settings, storeLocations } from '../schema.js';
 import type { CatalogIds, CatalogPlan, PlannedProduct } from './catalog.js';
@@ -78,7 +78,7 @@ const BANNERS: BannerDef[] = [
     department: '',
     placement: 'promo',
     title: 'Cash on delivery, all over Bangladesh',
-    subtitle: 'Free delivery inside Dhaka on orders over ৳2,000',
+    subtitle: '{{free_delivery}}',
     linkUrl: '/page/shipping-policy',
     audience: 'bd',
     palette: ['#0a2d82', '#4a86b8'],
@@ -588,16 +588,6 @@ const FOOTERS: Record<'beauty' | 'kids', FooterDef[]> = {
   ],
 };
 
-export const SITE_SETTINGS: SiteSettings = {
-  SMS_TIMER: 2,
-  OTP_VALIDITY: 5,
-  shipping_fees: { same_day: 15000, standard_inside_dhaka: 6000, dhaka_suburb: 10000, outside_dhaka: 13000 },
-  site_under_maintenance: false,
-  support_phone: '+8809610001010',
-  support_email: 'care@glowbazaar.com.bd',
-  whatsapp_number: '+8801711000000',
-};
-
 export const BASIC_SETTINGS: BasicSettings = {
   ...DEFAULT_BASIC_SETTINGS,
   site_under_maintenance: false,
@@ -776,9 +766,10 @@ export async function writeContent(db: Db, plan: ContentPlan, ids: CatalogIds): 
   await db
     .insert(settings)
     .values([
-      { key: 'site', value: SITE_SETTINGS },
+      // The shop as the defaults describe it: one list of fees and contacts (content.service.ts).
+      { key: 'site', value: DEFAULT_SITE_SETTINGS },
       { key: 'basic', value: BASIC_SETTINGS },
-      { key: 'highlight', value: { message: 'Free shipping on orders over ৳2,000 inside Dhaka' } },
+      { key: 'highlight', value: { message: '{{free_delivery}}' } },
       { key: 'search_redirects', value: SEARCH_REDIRECTS },
     ])
     .onConflictDoNothing();

@@ -3,11 +3,13 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ProductImage } from '@store/shared/catalog';
+import { encodeImage, rasterise } from '../../modules/media/index.js';
 
 /**
  * Demo pictures are drawn here as SVG and rasterised with sharp at seed time, so the shop looks
  * like a shop without shipping or downloading any photo. Every picture comes in the three sizes
- * the storefront serves: original (JPEG), webp at the same size, and a small webp for phones.
+ * the storefront serves: original (JPEG), webp at the same size, and a small webp for phones,
+ * encoded by the media module's pipeline, the one staff uploads go through.
  */
 
 export type Shape =
@@ -413,21 +415,17 @@ async function render(mediaDir: string, job: ImageJob): Promise<boolean> {
   const files = { jpg: `${base}.jpg`, webp: `${base}.webp`, mobile: `${base}-m.webp` };
   if ((await exists(files.jpg)) && (await exists(files.webp)) && (await exists(files.mobile))) return false;
   await mkdir(dirname(base), { recursive: true });
-  // Rasterise once (opaque: an alpha plane only slows the encoders down) and encode the three files from the same pixels.
-  const { data, info } = await sharp(Buffer.from(job.svg(job.width, job.height)))
-    .flatten({ background: '#ffffff' })
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  // Rasterise once, opaque, and encode the three files from the same pixels with the uploads' pipeline.
+  const pixels = await rasterise(job.svg(job.width, job.height));
+  const size = { width: job.mobileWidth, height: job.mobileHeight };
   const mobile = job.recompose
-    ? sharp(Buffer.from(job.svg(job.mobileWidth, job.mobileHeight))).flatten({ background: '#ffffff' })
-    : sharp(data, raw).resize(job.mobileWidth, job.mobileHeight);
-  // WebP effort 1 is twice as fast as the default search for a few percent more bytes: it keeps the seed quick.
+    ? { image: sharp(Buffer.from(job.svg(job.mobileWidth, job.mobileHeight))).flatten({ background: '#ffffff' }), ...size }
+    : size;
+  const encoded = await encodeImage(pixels, mobile);
   await Promise.all([
-    sharp(data, raw).jpeg({ quality: 84, progressive: true }).toFile(files.jpg),
-    sharp(data, raw).webp({ quality: 80, effort: 1 }).toFile(files.webp),
-    mobile.webp({ quality: 78, effort: 2 }).toFile(files.mobile),
+    writeFile(files.jpg, encoded.original.bytes),
+    writeFile(files.webp, encoded.webp),
+    writeFile(files.mobile, encoded.mobile.bytes),
   ]);
   return true;
 }

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { clearCatalogCaches } from '../../modules/catalog/catalog.service.js';
-import { clearContentCaches } from '../../modules/content/content.service.js';
+import { clearCatalogCaches } from '../../modules/catalog/index.js';
+import { clearContentCaches } from '../../modules/content/index.js';
 import type { Database, Db } from '../client.js';
 import { products } from '../schema.js';
 import { seedLargeCatalog } from './bench.js';
 import { planCatalog, writeCatalog } from './catalog.js';
 import { planContent, STATIC_FILES, writeContent } from './content.js';
 import { renderImages, writeText } from './images.js';
-import { seedCartRules } from '../../modules/cart/cart.seed.js';
-import { seedDemoCoupons } from '../../modules/checkout/checkout.seed.js';
+import { seedCartRules } from '../../modules/cart/index.js';
+import { seedDemoCoupons } from '../../modules/checkout/index.js';
+import { seedDemoOwner } from './staff.js';
 
 export type SeedOptions = {
   /** Where generated images are written (served at /media/). */
@@ -19,6 +20,8 @@ export type SeedOptions = {
   products?: number;
   /** Where progress lines go (the large catalogue prints one per 5,000 products); console.log by default. */
   log?: (line: string) => void;
+  /** Production: the demo owner, whose password is public, is not created. */
+  production?: boolean;
 };
 
 /** The demo shop is there once it has products (the demo is written in one transaction, so all of it is). */
@@ -47,10 +50,11 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
   await database.db.transaction(async (tx) => {
     const ids = await writeCatalog(tx, catalog);
     await writeContent(tx, content, ids);
-    await seedCartRules(tx);
+    await seedCartRules({ db: tx });
   });
   if (opts.products) await seedLargeCatalog(database.db, { count: opts.products, mediaDir: opts.mediaDir, images, log });
   await seedDemoCoupons(database.db);
+  if (!opts.production) await seedDemoOwner(database.db);
   // A running app may have cached the empty shop.
   clearCatalogCaches();
   clearContentCaches();

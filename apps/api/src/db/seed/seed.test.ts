@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
 import type { ProductCard, ProductImage } from '@store/shared/catalog';
+import { SECTION_PREFIXES } from '@store/shared/constants';
 import type { FooterGroup, HomeResponse, NavItem, Page, SiteSettings, StoreLocation } from '@store/shared/content';
-import { describeOnDatabases } from '../../test/app.js';
-import type { Db } from '../client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { selectRows, type Db } from '../client.js';
 import { isSeeded, seedDemo } from './index.js';
 
 // One media folder for the whole file: the PostgreSQL run finds the PGlite run's pictures and keeps them.
@@ -15,10 +16,7 @@ const mediaRoot = mkdtempSync(join(tmpdir(), 'seed-test-media-'));
 afterAll(() => rmSync(mediaRoot, { recursive: true, force: true }));
 const quiet = () => {};
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rows = selectRows;
 async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   return (await rows<T>(db, query))[0]!;
 }
@@ -227,6 +225,37 @@ describeOnDatabases('demo seed', (ctx) => {
     expect(new Set(products.map((p) => new Date(p.created_at).toISOString().slice(0, 10))).size).toBeGreaterThan(100);
   });
 
+  it('quotes no price in generated copy but the live price of the product', async () => {
+    const db = ctx().db;
+    const products = await rows<{ handle: string; body_html: string; metafields: { key: string; value: string }[]; prices: number[] }>(
+      db,
+      sql`select p.handle, p.body_html, p.metafields,
+                 array_agg((round(v.price / 100.0 * (100 - v.discount) / 100.0) * 100)::int) as prices
+          from products p join variants v on v.product_id = p.id group by p.id`,
+    );
+    for (const p of products) {
+      const live = new Set(p.prices.map(n));
+      for (const text of [p.body_html, ...p.metafields.map((m) => m.value)])
+        for (const m of text.matchAll(/(?:৳|Tk\.?|BDT)\s?([\d,]+)/gi)) {
+          expect(live, `${p.handle}: ${m[0]} in “${text.slice(0, 100)}”`).toContain(Number(m[1]!.replace(/,/g, '')) * 100);
+        }
+    }
+  });
+
+  it('links menus, footers and banners to sections by the SPEC prefixes only', async () => {
+    const db = ctx().db;
+    const urls = (
+      await rows<{ url: string | null }>(
+        db,
+        sql`select relative_url as url from nav_items union all select redirect_url from nav_items
+            union all select relative_url from footer_links union all select link_url from banners`,
+      )
+    ).flatMap((r) => (r.url ? [r.url] : []));
+    const sectionRoutes = urls.filter((u) => /^\/[^/?]+\/(all-product|product|brand)(\/|\?|$)/.test(u));
+    expect(sectionRoutes.length).toBeGreaterThan(5);
+    for (const url of sectionRoutes) expect(Object.keys(SECTION_PREFIXES), url).toContain(url.split('/')[1]);
+  });
+
   it('has reviews on about 60% of products, a few held back, and counts only approved ones', async () => {
     const db = ctx().db;
     const share = await one<{ reviewed: number; total: number; held: number }>(
@@ -285,7 +314,7 @@ describeOnDatabases('demo seed', (ctx) => {
     const nav = (await app.inject('/api/v1/navigation/?type=beauty')).json<{
       data: { data: NavItem[]; highlight_message: string | null };
     }>().data;
-    expect(nav.highlight_message).toBe('Free shipping on orders over ৳2,000 inside Dhaka');
+    expect(nav.highlight_message).toBe('Free standard delivery inside Dhaka on orders of ৳2,000 or more');
     const top = nav.data.map((i) => i.title);
     for (const title of ['Skincare', 'Makeup', 'Hair', 'Fragrance', 'Brands', 'Toys', 'Home', 'Sport', 'Offers', 'Member deals'])
       expect(top).toContain(title);

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '@store/shared/messages';
 import type { RegisterResponse } from '@store/shared/auth';
 import { buildApp } from '../../app.js';
-import { createTestApp, describeOnDatabases } from '../../test/app.js';
+import { createTestApp, describeOnDatabases } from '../../../test/support/app.js';
 import { guests } from './accounts.tables.js';
-import { latestCode, outboxFor, TestBrowser, type OutboxRow } from './test-client.js';
+import { latestCode, outboxFor, TestBrowser, type OutboxRow } from '../../../test/support/test-client.js';
 
 let seq = 0;
 const nextIp = () => `203.0.113.${(seq += 1) % 250}`;

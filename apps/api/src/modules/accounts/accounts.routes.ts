@@ -8,22 +8,43 @@ import {
   LoginPayloadSchema,
   NotificationPrefsSchema,
   PasswordChangePayloadSchema,
+  PasswordResetCodePayloadSchema,
   PasswordResetPayloadSchema,
+  PasswordResetRequestSchema,
   ProfileUpdatePayloadSchema,
   RegisterPayloadSchema,
   SOCIAL_PROVIDERS,
   VERIFICATION_KINDS,
   VerifyAccountPayloadSchema,
   VerifySmsPayloadSchema,
+  DoneResponseSchema,
+  EmailValidResponseSchema,
+  ExistsResponseSchema,
+  GuestRegisterResponseSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  NotificationPrefsResponseSchema,
+  NotificationPrefsSavedResponseSchema,
+  OkResponseSchema,
+  OtpSentResponseSchema,
+  PasswordResetRequestResponseSchema,
+  PasswordlessResponseSchema,
+  ProfileResponseSchema,
+  ProfileSavedResponseSchema,
+  RegisterResponseSchema,
+  SocialProvidersResponseSchema,
+  TokenResponseSchema,
+  VerificationStatusResponseSchema,
+  VerifyResponseSchema,
   type SocialProvider,
 } from '@store/shared/auth';
 import type { Clock } from '../../lib/clock.js';
-import { clearAuthCookie, requireCustomer, setAuthCookie } from '../../plugins/auth.js';
+import { clearAuthCookie, requireCustomer, setAuthCookie } from './auth-hook.js';
 import * as accounts from './accounts.service.js';
 import { ctxOf } from './context.js';
 import { finishSocialLogin, listSocialProviders, signInWithSocial, startSocialLogin, type SocialFlow } from './social.js';
 import { AppError } from '../../lib/errors.js';
-import { resolveCountry } from '../session/region.js';
+import { resolveCountry } from '../session/index.js';
 import * as messages from '@store/shared/messages';
 
 const secret = z
@@ -48,17 +69,31 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
 
     app.post(
       '/accounts/exists/',
-      { schema: { tags, summary: 'Does an account exist for this email or phone', body: ContactBodySchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Does an account exist for this email or phone',
+          body: ContactBodySchema,
+          response: { 200: ExistsResponseSchema },
+        },
+      },
       async (request) => accounts.accountExists(ctx(request), request.body.email),
     );
     app.post(
       '/accounts/email-valid/',
-      { schema: { tags, summary: "Further email check: 'valid' or not", body: z.object({ email: z.string().max(254) }) } },
+      {
+        schema: {
+          tags,
+          summary: "Further email check: 'valid' or not",
+          body: z.object({ email: z.string().max(254) }),
+          response: { 200: EmailValidResponseSchema },
+        },
+      },
       async (request) => accounts.checkEmailValidity(request.body.email),
     );
     app.post(
       '/accounts/passwordless/',
-      { schema: { tags, summary: 'Email a magic sign-in link', body: ContactBodySchema } },
+      { schema: { tags, summary: 'Email a magic sign-in link', body: ContactBodySchema, response: { 200: PasswordlessResponseSchema } } },
       async (request) => accounts.requestPasswordless(ctx(request), request.body.email),
     );
     app.post(
@@ -68,6 +103,7 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
           tags,
           summary: 'Sign in with a magic link',
           params: z.object({ token: secret, uid: z.string().max(40), hash: z.string().max(64) }),
+          response: { 200: LoginResponseSchema },
         },
       },
       async (request, reply) =>
@@ -75,17 +111,17 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     );
     app.post(
       '/accounts/login-otp/',
-      { schema: { tags, summary: 'Send a sign-in code by SMS', body: ContactBodySchema } },
+      { schema: { tags, summary: 'Send a sign-in code by SMS', body: ContactBodySchema, response: { 200: OtpSentResponseSchema } } },
       async (request) => accounts.requestLoginOtp(ctx(request), request.body.email),
     );
     app.post(
       '/accounts/login/',
-      { schema: { tags, summary: 'Sign in with a password or a code', body: LoginPayloadSchema } },
+      { schema: { tags, summary: 'Sign in with a password or a code', body: LoginPayloadSchema, response: { 200: LoginResponseSchema } } },
       async (request, reply) => withSession(reply, await accounts.login(ctx(request), request.body)),
     );
     app.post(
       '/accounts/logout/',
-      { schema: { tags, summary: 'Sign out: revokes the token and clears the cookie' } },
+      { schema: { tags, summary: 'Sign out: revokes the token and clears the cookie', response: { 200: OkResponseSchema } } },
       async (request, reply) => {
         const result = await accounts.logout(ctx(request));
         clearAuthCookie(reply, secure);
@@ -94,12 +130,26 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     );
     app.post(
       '/accounts/register/',
-      { schema: { tags, summary: 'Register a customer; sends the verification code', body: RegisterPayloadSchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Register a customer; sends the verification code',
+          body: RegisterPayloadSchema,
+          response: { 201: RegisterResponseSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await accounts.register(ctx(request), request.body.customer)),
     );
     app.post(
       '/accounts/guest/',
-      { schema: { tags, summary: 'Register a guest by phone; sends the code', body: GuestRegisterPayloadSchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Register a guest by phone; sends the code',
+          body: GuestRegisterPayloadSchema,
+          response: { 201: GuestRegisterResponseSchema },
+        },
+      },
       async (request, reply) => {
         const result = await accounts.registerGuest(ctx(request), request.body.customer);
         // The typed details wait for the code under this id; only this browser can apply them.
@@ -115,12 +165,26 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     );
     app.post(
       '/accounts/verify-sms/',
-      { schema: { tags, summary: "Verify a customer's phone with the SMS code", body: VerifySmsPayloadSchema } },
+      {
+        schema: {
+          tags,
+          summary: "Verify a customer's phone with the SMS code",
+          body: VerifySmsPayloadSchema,
+          response: { 200: VerifyResponseSchema },
+        },
+      },
       async (request, reply) => withSession(reply, await accounts.verifySms(ctx(request), request.body)),
     );
     app.post(
       '/accounts/guest/verify-sms/',
-      { schema: { tags, summary: "Verify a guest's phone; starts the guest session", body: VerifySmsPayloadSchema } },
+      {
+        schema: {
+          tags,
+          summary: "Verify a guest's phone; starts the guest session",
+          body: VerifySmsPayloadSchema,
+          response: { 200: VerifyResponseSchema },
+        },
+      },
       async (request, reply) => {
         const result = await accounts.verifyGuestSms(ctx(request), request.body, request.cookies[GUEST_REGISTRATION_COOKIE] ?? null);
         reply.clearCookie(GUEST_REGISTRATION_COOKIE, { path: guestCookiePath });
@@ -129,38 +193,78 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
     );
     app.post(
       '/accounts/send-otp/',
-      { schema: { tags, summary: 'Resend a verification code (SMS or email)', body: ContactBodySchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Resend a verification code (SMS or email)',
+          body: ContactBodySchema,
+          response: { 200: OtpSentResponseSchema },
+        },
+      },
       async (request) => accounts.sendOtp(ctx(request), request.body.email),
     );
     app.post(
       '/accounts/guest/send-otp/',
-      { schema: { tags, summary: "Resend a guest's SMS code", body: ContactBodySchema } },
+      { schema: { tags, summary: "Resend a guest's SMS code", body: ContactBodySchema, response: { 200: OtpSentResponseSchema } } },
       async (request) => accounts.sendGuestOtp(ctx(request), request.body.email),
     );
     app.post(
       '/accounts/verify/',
-      { schema: { tags, summary: 'Finish a registration: code and password', body: VerifyAccountPayloadSchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Finish a registration: code and password',
+          body: VerifyAccountPayloadSchema,
+          response: { 200: VerifyResponseSchema },
+        },
+      },
       async (request, reply) => withSession(reply, await accounts.verifyAccount(ctx(request), request.body)),
     );
     app.get(
       '/accounts/verification-status/:kind/',
-      { schema: { tags, summary: 'Is the email or the phone verified', params: z.object({ kind: z.enum(VERIFICATION_KINDS) }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Is the email or the phone verified',
+          params: z.object({ kind: z.enum(VERIFICATION_KINDS) }),
+          response: { 200: VerificationStatusResponseSchema },
+        },
+      },
       async (request) => accounts.verificationStatus(ctx(request), requireCustomer(request), request.params.kind),
     );
     // POST only: it changes state (revokes a token), so it needs the CSRF header like every unsafe call.
     app.post(
       '/accounts/token-refresh/',
-      { schema: { tags, summary: 'Replace the token (the old one is revoked)' } },
+      { schema: { tags, summary: 'Replace the token (the old one is revoked)', response: { 200: TokenResponseSchema } } },
       async (request, reply) => withSession(reply, await accounts.refreshToken(ctx(request))),
     );
     app.post(
       '/accounts/password-reset/',
-      { schema: { tags, summary: 'Email a password reset link', body: ContactBodySchema } },
-      async (request) => accounts.requestPasswordReset(ctx(request), request.body.email),
+      {
+        schema: {
+          tags,
+          summary: 'Send a 6-digit code by SMS (a Bangladeshi mobile) or a reset link by email; the same answer either way',
+          body: PasswordResetRequestSchema,
+          response: { 200: PasswordResetRequestResponseSchema },
+        },
+      },
+      async (request) => accounts.requestPasswordReset(ctx(request), request.body),
+    );
+    app.post(
+      '/accounts/password-reset/code/',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with the SMS code; signs in',
+          body: PasswordResetCodePayloadSchema,
+          response: { 200: LoginResponseSchema },
+        },
+      },
+      async (request, reply) => withSession(reply, await accounts.resetPasswordWithCode(ctx(request), request.body)),
     );
     app.get(
       '/accounts/password-reset/:id/',
-      { schema: { tags, summary: 'Is this reset link live', params: z.object({ id: secret }) } },
+      { schema: { tags, summary: 'Is this reset link live', params: z.object({ id: secret }), response: { 200: OkResponseSchema } } },
       async (request) => accounts.checkPasswordReset(ctx(request), request.params.id),
     );
     app.post(
@@ -171,42 +275,73 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
           summary: 'Set a new password with the reset link',
           params: z.object({ id: secret }),
           body: PasswordResetPayloadSchema,
+          response: { 200: LoginResponseSchema },
         },
       },
       async (request, reply) => withSession(reply, await accounts.resetPassword(ctx(request), request.params.id, request.body.password)),
     );
     app.post(
       '/accounts/verify-email/:id/',
-      { schema: { tags, summary: 'Verify the email with its link', params: z.object({ id: secret }) } },
+      {
+        schema: {
+          tags,
+          summary: 'Verify the email with its link',
+          params: z.object({ id: secret }),
+          response: { 200: LoginResponseSchema },
+        },
+      },
       async (request, reply) => withSession(reply, await accounts.verifyEmail(ctx(request), request.params.id)),
     );
-    app.get('/me/', { schema: { tags, summary: 'The signed-in user, or null' } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return accounts.me(ctx(request), resolveCountry(request, app.env.COUNTRY_HEADER));
-    });
-    app.get('/accounts/profile/', { schema: { tags, summary: 'Profile' } }, async (request) =>
+    app.get(
+      '/me/',
+      { schema: { tags, summary: 'The signed-in user, or null', response: { 200: MeResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return accounts.me(ctx(request), resolveCountry(request, app.env.COUNTRY_HEADER));
+      },
+    );
+    app.get('/accounts/profile/', { schema: { tags, summary: 'Profile', response: { 200: ProfileResponseSchema } } }, async (request) =>
       accounts.getProfile(ctx(request), requireCustomer(request)),
     );
-    app.put('/accounts/profile/', { schema: { tags, summary: 'Update the profile', body: ProfileUpdatePayloadSchema } }, async (request) =>
-      accounts.updateProfile(ctx(request), requireCustomer(request), request.body),
+    app.put(
+      '/accounts/profile/',
+      { schema: { tags, summary: 'Update the profile', body: ProfileUpdatePayloadSchema, response: { 200: ProfileSavedResponseSchema } } },
+      async (request) => accounts.updateProfile(ctx(request), requireCustomer(request), request.body),
     );
     app.put(
       '/accounts/password/',
-      { schema: { tags, summary: 'Change the password', body: PasswordChangePayloadSchema } },
+      { schema: { tags, summary: 'Change the password', body: PasswordChangePayloadSchema, response: { 200: DoneResponseSchema } } },
       async (request) => accounts.changePassword(ctx(request), requireCustomer(request), request.body),
     );
-    app.get('/accounts/notifications/', { schema: { tags, summary: 'Newsletter preferences' } }, async (request) =>
-      accounts.getNotificationPrefs(ctx(request), requireCustomer(request)),
+    app.get(
+      '/accounts/notifications/',
+      {
+        schema: {
+          tags,
+          summary: 'Newsletter preferences',
+          response: { 200: NotificationPrefsResponseSchema },
+        },
+      },
+      async (request) => accounts.getNotificationPrefs(ctx(request), requireCustomer(request)),
     );
     app.put(
       '/accounts/notifications/',
-      { schema: { tags, summary: 'Update newsletter preferences', body: NotificationPrefsSchema } },
+      {
+        schema: {
+          tags,
+          summary: 'Update newsletter preferences',
+          body: NotificationPrefsSchema,
+          response: { 200: NotificationPrefsSavedResponseSchema },
+        },
+      },
       async (request) => accounts.updateNotificationPrefs(ctx(request), requireCustomer(request), request.body),
     );
 
     // Social sign-in: a redirect out to the provider and its callback back here.
-    app.get('/social-providers/', { schema: { tags, summary: 'Configured social sign-in providers' } }, async () =>
-      listSocialProviders(app.env),
+    app.get(
+      '/social-providers/',
+      { schema: { tags, summary: 'Configured social sign-in providers', response: { 200: SocialProvidersResponseSchema } } },
+      async () => listSocialProviders(app.env),
     );
     const providerParams = z.object({ provider: z.enum(SOCIAL_PROVIDERS) });
     const cookiePath = `${API_PREFIX}/accounts/social/`;

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import * as messages from '@store/shared/messages';
 import type { LoginResponse, OtpSentResponse, RegisterResponse } from '@store/shared/auth';
-import { describeOnDatabases } from '../../test/app.js';
-import { latestCode, latestLink, outboxFor, TestBrowser } from './test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { latestCode, latestLink, outboxFor, TestBrowser } from '../../../test/support/test-client.js';
 
 let seq = 0;
 /** A fresh customer identity per test: unique email and Bangladeshi mobile. */
@@ -66,7 +66,7 @@ describeOnDatabases('accounts', (ctx) => {
     });
     const sms = await outboxFor(ctx().app, canonical(p.phone));
     expect(sms).toHaveLength(1);
-    expect(sms[0]!.body).toMatch(/^\d{6} is your GlowBazaar verification code/);
+    expect(sms[0]!.body).toMatch(/^\d{6} is your Glow Bazaar verification code/);
     expect(await latestLink(ctx().app, p.email.trim().toLowerCase(), '/verify-email/')).toMatch(/^\/verify-email\/[\w-]{43}$/);
     // Not signed in until the code is verified.
     expect((await b.get('/api/v1/me/')).json()).toMatchObject({ data: { user: null } });
@@ -97,7 +97,7 @@ describeOnDatabases('accounts', (ctx) => {
       registerPayload({ email: email.toUpperCase(), phone: '+88 ' + phone.slice(3) }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'conflict', fields: { email: messages.emailTaken, phone: messages.phoneTaken } });
+    expect(res.json().error).toMatchObject({ code: 'account_exists', fields: { email: messages.emailTaken, phone: messages.phoneTaken } });
     const onlyPhone = await browser().post(
       '/api/v1/accounts/register/',
       registerPayload({ email: person().email, phone: phone.replace('+880', '0') }),
@@ -152,11 +152,11 @@ describeOnDatabases('accounts', (ctx) => {
     const code = await latestCode(ctx().app, canonical(p.phone));
     const wrong = await b.post('/api/v1/accounts/verify/', { customer_id: id, otp: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'bad_request', message: messages.codeIncorrect, fields: { code: messages.codeIncorrect } });
+    expect(wrong.json().error).toEqual({ code: 'otp_invalid', message: messages.codeIncorrect, fields: { code: messages.codeIncorrect } });
     expect((await b.post('/api/v1/accounts/verify/', { customer_id: id, otp: code })).statusCode).toBe(200);
     const reuse = await browser().post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().error.message).toBe(messages.codeIncorrect);
+    expect(reuse.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
   });
 
   it('refuses the sixth try on one code even with the right digits', async () => {
@@ -167,11 +167,12 @@ describeOnDatabases('accounts', (ctx) => {
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i += 1) {
       const res = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, verify_sms_code: true, code: wrongCode });
-      expect(res.json().error.message).toBe(messages.codeIncorrect);
+      expect(res.json().error).toMatchObject({ code: 'otp_invalid', message: messages.codeIncorrect });
     }
     const sixth = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
     expect(sixth.statusCode).toBe(400);
-    expect(sixth.json().error.message).toBe(messages.codeIncorrect);
+    // Its attempts are used up: only a new code helps, which the code says.
+    expect(sixth.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
   });
 
   it('lets a code through on the fifth try', async () => {
@@ -266,9 +267,9 @@ describeOnDatabases('accounts', (ctx) => {
     const b = browser();
     const wrong = await b.post('/api/v1/accounts/login/', { email, password: 'wrong password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'bad_request', message: messages.wrongCredentials });
+    expect(wrong.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials });
     const unknown = await b.post('/api/v1/accounts/login/', { email: 'nobody.here@gmail.com', password: 'whatever1' });
-    expect(unknown.json().error).toEqual({ code: 'bad_request', message: messages.wrongCredentials });
+    expect(unknown.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials });
 
     const before = (await outboxFor(ctx().app, email)).length;
     const unverified = await b.post('/api/v1/accounts/login/', { email: phone, password });
@@ -341,7 +342,7 @@ describeOnDatabases('accounts', (ctx) => {
     expect(ok.json()).toMatchObject({ success: true, sms: true, data: { token: expect.any(String) } });
     const unknown = await b.post('/api/v1/accounts/login-otp/', { email: '01999999999' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'not_found', message: messages.accountNotFound });
+    expect(unknown.json().error).toEqual({ code: 'account_not_found', message: messages.accountNotFound });
   });
 
   it('sends a passwordless link with a cooldown, and the link works once', async () => {
@@ -474,7 +475,7 @@ describeOnDatabases('accounts', (ctx) => {
     for (const url of ['/api/v1/accounts/profile/', '/api/v1/accounts/notifications/', '/api/v1/accounts/verification-status/email/']) {
       const res = await visitor.get(url);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ code: 'unauthorized', message: messages.loginRequired });
+      expect(res.json().error).toEqual({ code: 'login_required', message: messages.loginRequired });
     }
   });
 
@@ -482,7 +483,7 @@ describeOnDatabases('accounts', (ctx) => {
     const { b, email } = await signedUp();
     const visitor = browser();
     const asked = await visitor.post('/api/v1/accounts/password-reset/', { email });
-    expect(asked.json()).toEqual({ success: true, detail: messages.passwordResetSent });
+    expect(asked.json()).toEqual({ success: true, detail: messages.passwordResetSent, channel: 'email' });
     const unknown = await visitor.post('/api/v1/accounts/password-reset/', { email: 'nobody.reset@gmail.com' });
     expect(unknown.json()).toEqual(asked.json());
     const link = await latestLink(ctx().app, email, '/forgot-password/');
@@ -506,8 +507,11 @@ describeOnDatabases('accounts', (ctx) => {
       password: 'brand new pass',
       password_confirm: 'brand new pass',
     });
-    expect(again.json().error.message).toBe(messages.passwordResetInvalid);
-    expect((await visitor.get(`/api/v1/accounts/password-reset/${id}/`)).statusCode).toBe(404);
+    expect(again.json().error).toMatchObject({ code: 'otp_expired', message: messages.passwordResetInvalid });
+    // A used link is spent: the page checking it learns it needs a new one.
+    const check = await visitor.get(`/api/v1/accounts/password-reset/${id}/`);
+    expect(check.statusCode).toBe(400);
+    expect(check.json().error).toEqual({ code: 'otp_expired', message: messages.passwordResetInvalid });
   });
 
   it('verifies the email with the link from registration and signs in', async () => {

@@ -1,5 +1,5 @@
+import type { DbCtx } from '../../lib/context.js';
 import { lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { accountLinks, guestRegistrations, oneTimeCodes, sessions } from './accounts.tables.js';
 
@@ -12,7 +12,7 @@ export const KEEP_SPENT_MS = 24 * 60 * 60 * 1000;
 export type AccountsCleanup = { sessions: number; codes: number; links: number; guestRegistrations: number };
 
 /** Deletes sessions, one-time codes, links and unfinished guest registrations that were spent more than a day before `now`. */
-export async function cleanUpAccounts(db: Db, now: Date): Promise<AccountsCleanup> {
+export async function cleanUpAccounts({ db }: DbCtx, now: Date): Promise<AccountsCleanup> {
   const cutoff = new Date(now.getTime() - KEEP_SPENT_MS);
   return {
     sessions: await deleteInBatches(db, sessions, sessions.id, or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff))),

@@ -5,7 +5,12 @@ import { accountsRoutes } from './accounts.routes.js';
 export { ctxOf, type AccountsCtx } from './context.js';
 export { cleanUpAccounts, type AccountsCleanup } from './cleanup.js';
 
-/** The accounts API (under /api/v1). The session hook itself is plugins/auth.ts. */
+/** The accounts API (under /api/v1). The session hook itself is auth-hook.ts. */
 export async function registerAccountsRoutes(api: FastifyInstance, clock: Clock) {
   await api.register(accountsRoutes(clock));
 }
+// The session the auth hook reads, and the one a verified checkout opens.
+export { findSession, createSession, SESSION_TTL_MS } from './sessions.js';
+// The session hook every API request passes, and what routes of other modules use of it.
+export { registerAuth, requireCustomer, readToken } from './auth-hook.js';
+export { shopperCard, type ShopperCard, type ShopperCardOwner } from './shopper-card.js';

@@ -1,7 +1,8 @@
+import { SHOP_NAME } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';
 
 /** The texts of every SMS and email the accounts module sends. */
-const SHOP = 'GlowBazaar';
+const SHOP = SHOP_NAME;
 
 export function codeSms(code: string, validityMinutes: number, env: Pick<Env, 'PUBLIC_URL'>): string {
   // The last line lets Android and iOS offer the code for autofill (WebOTP format).

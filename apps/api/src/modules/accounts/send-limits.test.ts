@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import * as messages from '@store/shared/messages';
-import { describeOnDatabases } from '../../test/app.js';
-import { outboxFor, TestBrowser, type OutboxRow } from './test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { outboxFor, TestBrowser, type OutboxRow } from '../../../test/support/test-client.js';
 
 const PER_TARGET = 5;
 const PER_IP = 20;

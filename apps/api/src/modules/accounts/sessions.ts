@@ -1,16 +1,17 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import type { RequestCtx } from '../../lib/context.js';
 import { sessions } from './accounts.tables.js';
-import { randomToken, sha256 } from './secrets.js';
+import { randomToken, sha256 } from '../../lib/secrets.js';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SessionOwner = { customerId: number } | { guestId: string };
 export type ActiveSession = { id: number; customerId: number | null; guestId: string | null };
+/** Sessions need the database and the time of the context. */
+type SessionCtx = Pick<RequestCtx, 'db' | 'clock'>;
 
 /** Creates a session and returns its token: the only time the token exists outside the browser. */
-export async function createSession(db: Db, clock: Clock, owner: SessionOwner, userAgent?: string): Promise<string> {
+export async function createSession({ db, clock }: SessionCtx, owner: SessionOwner, userAgent?: string): Promise<string> {
   const token = randomToken();
   const now = clock.now();
   await db.insert(sessions).values({
@@ -24,7 +25,7 @@ export async function createSession(db: Db, clock: Clock, owner: SessionOwner, u
   return token;
 }
 
-export async function findSession(db: Db, clock: Clock, token: string): Promise<ActiveSession | null> {
+export async function findSession({ db, clock }: SessionCtx, token: string): Promise<ActiveSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const [row] = await db
     .select({ id: sessions.id, customerId: sessions.customerId, guestId: sessions.guestId })
@@ -34,7 +35,7 @@ export async function findSession(db: Db, clock: Clock, token: string): Promise<
 }
 
 /** Revokes one session; true when it was still live (so a refresh cannot be replayed). */
-export async function revokeSession(db: Db, clock: Clock, sessionId: number): Promise<boolean> {
+export async function revokeSession({ db, clock }: SessionCtx, sessionId: number): Promise<boolean> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: clock.now() })
@@ -44,7 +45,7 @@ export async function revokeSession(db: Db, clock: Clock, sessionId: number): Pr
 }
 
 /** Ends every session of a customer (password change or reset), except the one given. */
-export async function revokeCustomerSessions(db: Db, clock: Clock, customerId: number, exceptSessionId?: number): Promise<void> {
+export async function revokeCustomerSessions({ db, clock }: SessionCtx, customerId: number, exceptSessionId?: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: clock.now() })

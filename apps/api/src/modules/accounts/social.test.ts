@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, expect, it } from 'vitest';
 import type { SocialProvidersResponse } from '@store/shared/auth';
-import { describeOnDatabases } from '../../test/app.js';
-import { latestCode, TestBrowser } from './test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { latestCode, TestBrowser } from '../../../test/support/test-client.js';
 
 // A real OpenID Connect provider on 127.0.0.1, standing in for Google (and Facebook through its issuer setting).
 const http = createServer();

@@ -7,7 +7,7 @@ import type { Env } from '../../config/env.js';
 import { customers, socialIdentities } from './accounts.tables.js';
 import type { AccountsCtx } from './context.js';
 import { createSession } from './sessions.js';
-import { mergeVisitorCart } from '../cart/index.js';
+import { adoptVisitorBag } from '../cart/index.js';
 
 const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', instagram: 'Instagram' };
 
@@ -273,6 +273,6 @@ export async function signInWithSocial(ctx: AccountsCtx, provider: SocialProvide
       .values({ provider, subject: profile.subject, customerId, email: profile.email })
       .onConflictDoNothing();
   }
-  await mergeVisitorCart(ctx.db, ctx.cartToken, customerId);
-  return createSession(ctx.db, ctx.clock, { customerId }, ctx.userAgent);
+  await adoptVisitorBag(ctx, ctx.cartToken, { customerId });
+  return createSession(ctx, { customerId }, ctx.userAgent);
 }

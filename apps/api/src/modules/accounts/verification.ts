@@ -3,12 +3,12 @@ import { formatWait, type OtpTimers } from '@store/shared/auth';
 import { PASSWORDLESS_COOLDOWN_MINUTES } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { AppError, rateLimited } from '../../lib/errors.js';
-import { getSiteSettings } from '../content/content.service.js';
+import { getSiteSettings } from '../content/index.js';
 import { accountLinks, oneTimeCodes, type CodeChannel, type LinkPurpose } from './accounts.tables.js';
 import type { AccountsCtx } from './context.js';
 import { codeEmail, codeSms } from './outgoing.js';
 import { SmsUnavailable } from '../notifications/index.js';
-import { generateCode, hashCode, newSalt, randomToken, sameHex, sha256 } from './secrets.js';
+import { generateCode, hashCode, newSalt, randomToken, sameHex, sha256 } from '../../lib/secrets.js';
 
 /** Wrong tries allowed per code: the sixth try is refused even with the right digits. */
 export const MAX_CODE_ATTEMPTS = 5;
@@ -21,7 +21,9 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
   password_reset: HOUR * 1000,
 };
 
-const codeIncorrect = () => new AppError('bad_request', messages.codeIncorrect, { code: messages.codeIncorrect });
+/** The same words for every refusal of a code; the code says whether another try could help. */
+const codeIncorrect = () => new AppError('otp_invalid', messages.codeIncorrect, { code: messages.codeIncorrect });
+const codeExpired = () => new AppError('otp_expired', messages.codeIncorrect, { code: messages.codeIncorrect });
 
 type Budget = { key: string; limit: number; windowSeconds: number };
 
@@ -100,8 +102,14 @@ export function smsUnavailable(emailLink: boolean): AppError {
 }
 
 async function timers(ctx: AccountsCtx) {
-  const site = await getSiteSettings(ctx.db);
+  const site = await getSiteSettings(ctx);
   return { resendMs: site.SMS_TIMER * 60_000, validityMs: site.OTP_VALIDITY * 60_000, validityMinutes: site.OTP_VALIDITY };
+}
+
+/** A fresh code's timers (SMS_TIMER and OTP_VALIDITY), for an answer that must not depend on whether a code was sent. */
+export async function freshCodeTimers(ctx: AccountsCtx): Promise<OtpTimers> {
+  const t = await timers(ctx);
+  return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };
 }
 
 async function latestCode(ctx: AccountsCtx, channel: CodeChannel, target: string) {
@@ -122,6 +130,8 @@ async function latestCode(ctx: AccountsCtx, channel: CodeChannel, target: string
 export type IssueOptions = {
   /** The account has an e-mail address: a failing SMS gateway's answer offers the e-mail link. */
   emailLink?: boolean;
+  /** A code already used does not block a new one (the shopper had it: the block stops pumping, not them). */
+  replaceUsed?: boolean;
 };
 
 export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: string, options: IssueOptions = {}): Promise<OtpTimers> {
@@ -129,7 +139,7 @@ export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: 
   const t = await timers(ctx);
   const now = ctx.clock.nowMs();
   const previous = await latestCode(ctx, channel, target);
-  if (previous) {
+  if (previous && !(options.replaceUsed && previous.usedAt)) {
     const wait = previous.createdAt.getTime() + t.resendMs - now;
     if (wait > 0) throw rateLimited(messages.pleaseWait(formatWait(wait / 1000)), wait / 1000);
   }
@@ -180,6 +190,20 @@ export async function issueCodeUnlessBlocked(
 }
 
 /**
+ * For answers that must not tell whether an account exists (the password reset): every call spends
+ * the sending budgets once, whether a code leaves or not. With send false (no account) nothing is
+ * sent; otherwise a live code inside its resend block is left to work, and a used one is replaced.
+ */
+export async function issueCodeQuietly(ctx: AccountsCtx, channel: CodeChannel, target: string, send: boolean): Promise<void> {
+  const t = await timers(ctx);
+  const previous = await latestCode(ctx, channel, target);
+  const now = ctx.clock.nowMs();
+  const live = previous && !previous.usedAt && previous.expiresAt.getTime() > now && previous.createdAt.getTime() + t.resendMs > now;
+  if (!send || live) await enforceSendLimits(ctx, target);
+  else await issueCode(ctx, channel, target, { replaceUsed: true });
+}
+
+/**
  * Consumes the latest code sent to target. Wrong, expired, used or superseded codes, and any try
  * after MAX_CODE_ATTEMPTS, throw 'Code incorrect or expired'. Every try counts, atomically, so
  * parallel guesses cannot exceed the limit and a code is used once.
@@ -187,20 +211,22 @@ export async function issueCodeUnlessBlocked(
 export async function consumeCode(ctx: AccountsCtx, channel: CodeChannel, target: string, code: string): Promise<void> {
   const now = ctx.clock.now();
   const latest = await latestCode(ctx, channel, target);
-  if (!latest || latest.usedAt || latest.expiresAt <= now) throw codeIncorrect();
+  if (!latest) throw codeIncorrect();
+  if (latest.usedAt || latest.expiresAt <= now) throw codeExpired();
   const [counted] = await ctx.db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
     .where(and(eq(oneTimeCodes.id, latest.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS), isNull(oneTimeCodes.usedAt)))
     .returning({ attempts: oneTimeCodes.attempts });
-  if (!counted) throw codeIncorrect();
+  // Its attempts are used up: only a new code can help.
+  if (!counted) throw codeExpired();
   if (!sameHex(hashCode(latest.salt, target, code), latest.codeHash)) throw codeIncorrect();
   const used = await ctx.db
     .update(oneTimeCodes)
     .set({ usedAt: now })
     .where(and(eq(oneTimeCodes.id, latest.id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
-  if (used.length === 0) throw codeIncorrect();
+  if (used.length === 0) throw codeExpired();
 }
 
 /** The remaining passwordless cooldown in seconds (0 when a new link may be sent). */
@@ -255,7 +281,8 @@ export async function consumeLink(
   check?: (customerId: number) => boolean,
 ): Promise<number> {
   const link = await findLink(ctx, purpose, token);
-  const invalid = () => new AppError('bad_request', purpose === 'password_reset' ? messages.passwordResetInvalid : messages.linkInvalid);
+  // A link found by its token that fails is used, past its time or not this account's: a new link is needed.
+  const invalid = () => new AppError('otp_expired', purpose === 'password_reset' ? messages.passwordResetInvalid : messages.linkInvalid);
   if (!link || (check && !check(link.customerId))) throw invalid();
   const used = await ctx.db
     .update(accountLinks)

@@ -2,8 +2,8 @@ import { count } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { CART_COOKIE } from '@store/shared/cart';
 import * as messages from '@store/shared/messages';
-import { describeOnDatabases } from '../../test/app.js';
-import { createTestCatalog, type TestCatalog } from '../checkout/test-support.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { createTestCatalog, type TestCatalog } from '../../../test/support/fixtures.js';
 import { carts } from './cart.tables.js';
 
 const csrf = 'c'.repeat(32);

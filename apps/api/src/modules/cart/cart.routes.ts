@@ -1,39 +1,46 @@
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CART_COOKIE, CartDismissPayloadSchema, CartUpdatePayloadSchema } from '@store/shared/cart';
+import {
+  CART_COOKIE,
+  CartCountResponseSchema,
+  CartDismissPayloadSchema,
+  CartResponseSchema,
+  CartUpdatePayloadSchema,
+} from '@store/shared/cart';
 import { IdParamSchema } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
+import { requestCtx } from '../../lib/context.js';
 import { rateLimited } from '../../lib/errors.js';
-import { getPublicConfig } from '../content/content.service.js';
+import { getPublicConfig } from '../content/index.js';
 import {
   cartCount,
   dismissBox,
   getCart,
   getOwnCart,
-  isCartToken,
-  mergeVisitorCart,
-  mergeVisitorCartIntoGuest,
   requireOwnCart,
   updateCartLine,
-  type CartDeps,
-  type CartOwner,
+  ownerOf,
+  type BagGuards,
+  type CartCtx,
 } from './cart.service.js';
+import { isCartToken } from './lines.js';
+import { adoptVisitorBagHook } from './merge.js';
 
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
 const HOUR = 3600;
 
-function ownerOf(request: FastifyRequest): CartOwner {
+/** The request's context with the bag cookie (only a well-formed token) and the shopper's department. */
+function cartCtx(request: FastifyRequest): CartCtx {
   const raw = request.cookies[CART_COOKIE];
-  return { customerId: request.customerId, guestId: request.guestId ?? null, token: isCartToken(raw) ? raw : null };
+  return { ...requestCtx(request, request.server.clock), cartToken: isCartToken(raw) ? raw : null, department: request.department };
 }
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cart'];
   const secure = app.env.NODE_ENV === 'production';
-  const deps = (request: FastifyRequest): CartDeps => ({
-    department: request.department,
-    supportPhone: async () => (await getPublicConfig(app.db, app.env)).support_phone,
+  const guards = (request: FastifyRequest): BagGuards => ({
+    supportPhone: async () => (await getPublicConfig({ db: app.db }, app.env)).support_phone,
     // A script without cookies would otherwise make a bag row per request.
     async newVisitorBag() {
       const perIp = await app.rateLimiter.hit(`bag:new:ip:${request.ip}`, app.env.NEW_BAGS_PER_IP_HOUR, HOUR);
@@ -49,27 +56,29 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  // A signed-in shopper still carrying a visitor's bag cookie (signed in somewhere that did not merge
-  // it): fold that bag into theirs before answering, then drop the cookie.
-  app.addHook('preHandler', async (request, reply) => {
-    const token = request.cookies[CART_COOKIE];
-    if (token === undefined || (request.customerId === null && !request.guestId)) return;
-    if (request.customerId !== null) await mergeVisitorCart(app.db, token, request.customerId);
-    else if (request.guestId) await mergeVisitorCartIntoGuest(app.db, token, request.guestId);
-    reply.clearCookie(CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  });
+  app.addHook('preHandler', adoptVisitorBagHook(app));
 
   app.get(
     '/cart/',
-    { schema: { tags, summary: "The shopper's bag (SPEC §3 Cart); an empty bag with recommendations when there is none" } },
+    {
+      schema: {
+        tags,
+        summary: "The shopper's bag (SPEC §3 Cart); an empty bag with recommendations when there is none",
+        response: { 200: CartResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await getCart(app.db, ownerOf(request), deps(request)),
+      data: await getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department }),
     }),
   );
 
-  app.get('/cart/count/', { schema: { tags, summary: 'Sum of the bag quantities, for the header badge' } }, async (request) => ({
-    data: { count: await cartCount(app.db, ownerOf(request)) },
-  }));
+  app.get(
+    '/cart/count/',
+    { schema: { tags, summary: 'Sum of the bag quantities, for the header badge', response: { 200: CartCountResponseSchema } } },
+    async (request) => ({
+      data: { count: await cartCount(cartCtx(request)) },
+    }),
+  );
 
   app.post(
     '/cart/line-items/',
@@ -78,10 +87,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add, decrease or remove one line (SPEC §7 cart update); prices are the server’s',
         body: CartUpdatePayloadSchema,
+        response: { 200: CartResponseSchema },
       },
     },
     async (request, reply) => {
-      const { cart, token } = await updateCartLine(app.db, ownerOf(request), request.body, deps(request));
+      const { cart, token } = await updateCartLine(cartCtx(request), request.body, guards(request));
       setToken(reply, token);
       return { data: cart };
     },
@@ -89,9 +99,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cart/dismiss/',
-    { schema: { tags, summary: 'Remembers a closed offer or gift box', body: CartDismissPayloadSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Remembers a closed offer or gift box',
+        body: CartDismissPayloadSchema,
+        response: { 200: CartResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await dismissBox(app.db, ownerOf(request), request.body.key, deps(request)),
+      data: await dismissBox(cartCtx(request), request.body.key),
     }),
   );
 
@@ -99,9 +116,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/carts/:id/',
-    { schema: { tags, summary: "One bag by id: only the caller's own (404 otherwise)", params: cartId } },
+    {
+      schema: {
+        tags,
+        summary: "One bag by id: only the caller's own (404 otherwise)",
+        params: cartId,
+        response: { 200: CartResponseSchema },
+      },
+    },
     async (request) => ({
-      data: await getOwnCart(app.db, ownerOf(request), request.params.id, deps(request)),
+      data: await getOwnCart(cartCtx(request), request.params.id),
     }),
   );
 
@@ -113,12 +137,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The update call on a bag by id: only the caller's own (404 otherwise)",
         params: cartId,
         body: CartUpdatePayloadSchema,
+        response: { 200: CartResponseSchema },
       },
     },
     async (request, reply) => {
-      const owner = ownerOf(request);
-      await requireOwnCart(app.db, owner, request.params.id);
-      const { cart, token } = await updateCartLine(app.db, owner, request.body, deps(request));
+      const ctx = cartCtx(request);
+      await requireOwnCart(ctx, request.params.id);
+      const { cart, token } = await updateCartLine(ctx, request.body, guards(request));
       setToken(reply, token);
       return { data: cart };
     },

@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Cart } from '@store/shared/cart';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { products, variants } from '../catalog/catalog.tables.js';
 import { seedCartRules } from './cart.seed.js';
 import { giftRules } from './cart.tables.js';
@@ -12,7 +12,7 @@ describeOnDatabases(
     it('seeds the spend and buy rules once, and a bag over ৳3,000 gets the travel-size lotion', async () => {
       const rules = await ctx().db.select().from(giftRules);
       expect(rules.map((r) => r.kind).sort()).toEqual(['buy', 'spend']);
-      await seedCartRules(ctx().db);
+      await seedCartRules(ctx());
       expect(await ctx().db.select().from(giftRules)).toHaveLength(2);
 
       // A single variant of at least ৳3,000 after discount, in stock.

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import type { DbCtx } from '../../lib/context.js';
 import type { Db } from '../../db/client.js';
-import { products, variants } from '../catalog/catalog.tables.js';
+import { productIdByHandle, variantIdByTitle } from '../catalog/index.js';
 import { clearCartCaches } from './cart.service.js';
 import { giftRules } from './cart.tables.js';
 
@@ -23,24 +23,20 @@ const DEMO_RULES = [
 ];
 
 async function variantId(db: Db, productHandle: string, title: string): Promise<number> {
-  const [row] = await db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(products.handle, productHandle), eq(variants.title, title)));
-  if (!row) throw new Error(`demo gift rule: no variant ${productHandle} / ${title}`);
-  return row.id;
+  const id = await variantIdByTitle({ db }, productHandle, title);
+  if (id === null) throw new Error(`demo gift rule: no variant ${productHandle} / ${title}`);
+  return id;
 }
 
 /** Seeds the demo gift rules once (a second run finds them and adds nothing). */
-export async function seedCartRules(db: Db): Promise<void> {
+export async function seedCartRules({ db }: DbCtx): Promise<void> {
   if ((await db.select({ id: giftRules.id }).from(giftRules).limit(1)).length) return;
   for (const [position, rule] of DEMO_RULES.entries()) {
     const giftVariantId = await variantId(db, rule.gift.product, rule.gift.variant);
     const buy =
       rule.kind === 'buy'
         ? {
-            buyProductId: (await db.select({ id: products.id }).from(products).where(eq(products.handle, rule.buy.product)))[0]?.id,
+            buyProductId: (await productIdByHandle({ db }, rule.buy.product)) ?? undefined,
             buyQuantity: rule.buy.quantity,
           }
         : {};

@@ -1,15 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Cart, CartLineItem } from '@store/shared/cart';
+import { CART_COOKIE, type Cart, type CartLineItem } from '@store/shared/cart';
 import type { PublicConfig } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import { discountedPrice } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
-import { describeOnDatabases, type TestContext } from '../../test/app.js';
-import { latestCode, TestBrowser } from '../accounts/test-client.js';
+import { describeOnDatabases, type TestContext } from '../../../test/support/app.js';
+import { latestCode, TestBrowser } from '../../../test/support/test-client.js';
 import { brands, departments, products, variants } from '../catalog/catalog.tables.js';
-import { clearCartCaches, getCart, mergeVisitorCart, updateCartLine, type CartDeps } from './cart.service.js';
+import { systemCtx } from '../../lib/context.js';
+import { clearCartCaches, getCart, updateCartLine, type CartCtx, type CartDeps } from './cart.service.js';
+import type { CartOwner } from './lines.js';
+import { adoptVisitorBag } from './merge.js';
 import { carts, giftRules, privilegeCards } from './cart.tables.js';
 
 const image = { original: '/media/c.jpg', webp: '/media/c.webp', mobile: '/media/c-m.webp', alt: 'c', width: 800, height: 800 };
@@ -90,6 +93,14 @@ function shopper(ctx: () => TestContext) {
 const line = (cart: Cart, variantId: number): CartLineItem | undefined =>
   cart.line_items.find((l) => l.variant_id === variantId && !l.gift);
 const deps: CartDeps = { department: '', supportPhone: async () => '+8800000000000', newVisitorBag: async () => {} };
+/** A service call's context for the given bag owner, as the routes build it from a request. */
+const bagCtx = (test: TestContext, owner: CartOwner): CartCtx => ({
+  ...systemCtx(test.app, test.app.clock, 'cart test'),
+  customerId: owner.customerId,
+  guestId: owner.guestId,
+  cartToken: owner.token,
+  department: deps.department,
+});
 
 describeOnDatabases('cart', (ctx) => {
   let c: Catalog;
@@ -247,30 +258,47 @@ describeOnDatabases('cart', (ctx) => {
       const cart = await s.cart();
       expect(line(cart, c.serum50.id)?.quantity).toBe(3);
       expect(line(cart, c.cream50.id)?.quantity).toBe(6);
+      // Each line says how many are in stock: the bag's + stops at min(stock, 6) by it.
+      expect(line(cart, c.serum50.id)?.stock).toBe(3);
+      expect(line(cart, c.cream50.id)?.stock).toBe(6);
+    });
+
+    it('reports the stock as it is now, not as it was when the line was added', async () => {
+      const s = shopper(ctx);
+      const added = (await s.add(c.lipRed.id, 2)).json<{ data: Cart }>().data;
+      expect(line(added, c.lipRed.id)?.stock).toBe(30);
+      await ctx().db.update(variants).set({ stock: 1 }).where(eq(variants.id, c.lipRed.id));
+      try {
+        expect(line(await s.cart(), c.lipRed.id)).toMatchObject({ quantity: 2, stock: 1 });
+        expect((await s.add(c.lipRed.id)).json().error.code).toBe('out_of_stock');
+      } finally {
+        await ctx().db.update(variants).set({ stock: 30 }).where(eq(variants.id, c.lipRed.id));
+      }
     });
 
     it.each([
-      ['quantity -1', { quantity: -1, action: 'increment' }],
-      ['quantity 1.5', { quantity: 1.5, action: 'increment' }],
-      ['quantity "2"', { quantity: '2', action: 'increment' }],
-      ['quantity 7', { quantity: 7, action: 'increment' }],
-      ['an unknown variant', { variant_id: 999_999, quantity: 1, action: 'increment' }],
-      ['a variant id as text', { variant_id: 'abc', quantity: 1, action: 'increment' }],
-      ['an unpublished variant', { variant_id: 'hidden', quantity: 1, action: 'increment' }],
-      ['an unknown action', { quantity: 1, action: 'set' }],
-      ['remove with a quantity', { quantity: 2, action: 'remove' }],
-      ['increment by 0', { quantity: 0, action: 'increment' }],
-      ['decrement by -1', { quantity: -1, action: 'decrement' }],
-      ['a decrement of an unknown variant', { variant_id: 999_999, quantity: 1, action: 'decrement' }],
-      ['a removal of an unknown variant', { variant_id: 999_999, quantity: 0, action: 'remove' }],
-    ])('answers %s with 400 and changes nothing', async (_name, body: Record<string, unknown>) => {
+      ['quantity -1', { quantity: -1, action: 'increment' }, 'validation_failed'],
+      ['quantity 1.5', { quantity: 1.5, action: 'increment' }, 'validation_failed'],
+      ['quantity "2"', { quantity: '2', action: 'increment' }, 'validation_failed'],
+      ['quantity 7', { quantity: 7, action: 'increment' }, 'validation_failed'],
+      ['an unknown variant', { variant_id: 999_999, quantity: 1, action: 'increment' }, 'variant_not_found'],
+      ['a variant id as text', { variant_id: 'abc', quantity: 1, action: 'increment' }, 'validation_failed'],
+      ['an unpublished variant', { variant_id: 'hidden', quantity: 1, action: 'increment' }, 'variant_not_found'],
+      ['an unknown action', { quantity: 1, action: 'set' }, 'validation_failed'],
+      ['remove with a quantity', { quantity: 2, action: 'remove' }, 'validation_failed'],
+      ['increment by 0', { quantity: 0, action: 'increment' }, 'validation_failed'],
+      ['decrement by -1', { quantity: -1, action: 'decrement' }, 'validation_failed'],
+      ['a decrement of an unknown variant', { variant_id: 999_999, quantity: 1, action: 'decrement' }, 'variant_not_found'],
+      ['a removal of an unknown variant', { variant_id: 999_999, quantity: 0, action: 'remove' }, 'variant_not_found'],
+    ])('answers %s with 400 and changes nothing', async (_name, body: Record<string, unknown>, code: string) => {
       const s = shopper(ctx);
       await s.add(c.lipRed.id, 2);
       const before = await s.cart();
       const variantId = body.variant_id === 'hidden' ? c.hiddenV.id : (body.variant_id ?? c.lipRed.id);
       const res = await s.post('/cart/line-items/', { delivery_type: 'standard', line_item: { ...body, variant_id: variantId } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.code).toBe('bad_request');
+      // A malformed body fails validation; a well-formed one naming no variant on sale names the variant.
+      expect(res.json().error.code).toBe(code);
       expect(await s.cart()).toEqual(before);
     });
 
@@ -312,7 +340,7 @@ describeOnDatabases('cart', (ctx) => {
       expect((await alice.get(`/carts/${aliceCart.id}/`)).statusCode).toBe(200);
       const peek = await bob.get(`/carts/${aliceCart.id}/`);
       expect(peek.statusCode).toBe(404);
-      expect(peek.json()).toEqual({ error: { code: 'not_found', message: messages.cartNotFound } });
+      expect(peek.json()).toEqual({ error: { code: 'bag_not_found', message: messages.cartNotFound } });
       expect(peek.body).not.toContain('Vitamin C Serum');
       const write = await bob.post(`/carts/${aliceCart.id}/line-items/`, {
         delivery_type: 'standard',
@@ -341,16 +369,14 @@ describeOnDatabases('cart', (ctx) => {
         })
         .returning();
       spendRuleId = spend!.id;
-      await ctx()
-        .db.insert(giftRules)
-        .values({
-          kind: 'buy',
-          title: 'Buy 3 lipsticks, get a mist',
-          buyProductId: c.lipstick.id,
-          buyQuantity: 3,
-          giftVariantId: c.mistTravel.id,
-          position: 1,
-        });
+      await ctx().db.insert(giftRules).values({
+        kind: 'buy',
+        title: 'Buy 3 lipsticks, get a mist',
+        buyProductId: c.lipstick.id,
+        buyQuantity: 3,
+        giftVariantId: c.mistTravel.id,
+        position: 1,
+      });
       clearCartCaches();
     });
 
@@ -465,8 +491,7 @@ describeOnDatabases('cart', (ctx) => {
       const owner = { customerId: 9001, guestId: null, token: null };
       await ctx().db.insert(privilegeCards).values({ number: 'PC-0000-4321', customerId: 9001, percent: 5 });
       const { cart } = await updateCartLine(
-        ctx().db,
-        owner,
+        bagCtx(ctx(), owner),
         { delivery_type: 'standard', line_item: { variant_id: c.lipRed.id, quantity: 3, action: 'increment' } },
         deps,
       );
@@ -476,8 +501,7 @@ describeOnDatabases('cart', (ctx) => {
       expect(cart.rebate).toEqual({ card: '•••• 4321', percent: 5, amount: 9_000, title: 'Privilege card 5% rebate' });
       // Another customer has no card: no rebate.
       const other = await updateCartLine(
-        ctx().db,
-        { customerId: 9002, guestId: null, token: null },
+        bagCtx(ctx(), { customerId: 9002, guestId: null, token: null }),
         { delivery_type: 'standard', line_item: { variant_id: c.lipRed.id, quantity: 3, action: 'increment' } },
         deps,
       );
@@ -488,14 +512,12 @@ describeOnDatabases('cart', (ctx) => {
     it('merges the visitor bag into the customer bag at login without losing or doubling lines', async () => {
       const customer = { customerId: 9100, guestId: null, token: null };
       await updateCartLine(
-        ctx().db,
-        customer,
+        bagCtx(ctx(), customer),
         { delivery_type: 'standard', line_item: { variant_id: c.serum30.id, quantity: 4, action: 'increment' } },
         deps,
       );
       await updateCartLine(
-        ctx().db,
-        customer,
+        bagCtx(ctx(), customer),
         { delivery_type: 'standard', line_item: { variant_id: c.cream50.id, quantity: 1, action: 'increment' } },
         deps,
       );
@@ -505,23 +527,23 @@ describeOnDatabases('cart', (ctx) => {
       await visitor.add(c.lipRed.id, 2);
       await visitor.add(c.serum50.id, 3);
       const token = visitor.cookies.cart!;
-      await mergeVisitorCart(ctx().db, token, 9100);
+      await adoptVisitorBag(ctx(), token, { customerId: 9100 });
 
-      const merged = await getCart(ctx().db, customer, deps);
+      const merged = await getCart(ctx(), customer, deps);
       const quantities = Object.fromEntries(merged.line_items.filter((l) => !l.gift).map((l) => [l.variant_id, l.quantity]));
       expect(quantities).toEqual({ [c.serum30.id]: 6, [c.cream50.id]: 1, [c.lipRed.id]: 2, [c.serum50.id]: 3 });
       // The visitor's cookie no longer reaches the bag.
       expect(await visitor.cart()).toMatchObject({ id: null, line_items: [] });
       // A second call (a retried login) changes nothing.
-      await mergeVisitorCart(ctx().db, token, 9100);
-      expect(await getCart(ctx().db, customer, deps)).toEqual(merged);
+      await adoptVisitorBag(ctx(), token, { customerId: 9100 });
+      expect(await getCart(ctx(), customer, deps)).toEqual(merged);
     });
 
     it('lets a customer without a bag adopt the visitor bag', async () => {
       const visitor = shopper(ctx);
       const visitorCart = (await visitor.add(c.lipRed.id, 2)).json<{ data: Cart }>().data;
-      await mergeVisitorCart(ctx().db, visitor.cookies.cart, 9200);
-      const cart = await getCart(ctx().db, { customerId: 9200, guestId: null, token: null }, deps);
+      await adoptVisitorBag(ctx(), visitor.cookies.cart, { customerId: 9200 });
+      const cart = await getCart(ctx(), { customerId: 9200, guestId: null, token: null }, deps);
       expect(cart.id).toBe(visitorCart.id);
       expect(cart.line_items.map((l) => [l.variant_id, l.quantity])).toEqual([[c.lipRed.id, 2]]);
       expect((await visitor.cart()).id).toBeNull();
@@ -600,6 +622,19 @@ describeOnDatabases('cart', (ctx) => {
       const withCard = (await second.get('/api/v1/cart/')).json<{ data: Cart }>().data;
       expect(withCard.rebate).toMatchObject({ percent: 5, card: '•••• 7788' });
       expect(withCard.subtotal_price_with_rebate).toBe(discountedPrice(withCard.subtotal_price, 5));
+
+      // A visitor's bag cookie reaching a signed-in request (signed in somewhere that did not merge it):
+      // the bag's and the checkout's routes fold that bag in before answering, and drop the cookie.
+      const creams = async () => line((await second.get('/api/v1/cart/')).json<{ data: Cart }>().data, c.cream50.id)?.quantity ?? 0;
+      for (const path of ['/api/v1/cart/', '/api/v1/checkout/']) {
+        const before = await creams();
+        const visitor = new TestBrowser(ctx().app, '198.51.100.203');
+        await visitor.post('/api/v1/cart/line-items/', update(c.cream50.id, 1));
+        second.cookies.set(CART_COOKIE, visitor.cookies.get(CART_COOKIE)!);
+        expect((await second.get(path)).statusCode).toBe(200);
+        expect(second.cookies.has(CART_COOKIE)).toBe(false);
+        expect(await creams()).toBe(before + 1);
+      }
     });
 
     it('keeps one bag per customer when the first additions race', async () => {
@@ -608,10 +643,10 @@ describeOnDatabases('cart', (ctx) => {
         delivery_type: 'standard' as const,
         line_item: { variant_id: c.lipRed.id, quantity: 1, action: 'increment' as const },
       };
-      await Promise.all(Array.from({ length: 5 }, () => updateCartLine(ctx().db, owner, payload, deps)));
+      await Promise.all(Array.from({ length: 5 }, () => updateCartLine(bagCtx(ctx(), owner), payload, deps)));
       const rows = await ctx().db.select().from(carts).where(eq(carts.customerId, 9300));
       expect(rows).toHaveLength(1);
-      expect(line(await getCart(ctx().db, owner, deps), c.lipRed.id)?.quantity).toBe(5);
+      expect(line(await getCart(ctx(), owner, deps), c.lipRed.id)?.quantity).toBe(5);
     });
   });
 });

@@ -1,13 +1,15 @@
-import type { ProductListQuery } from '@store/shared/catalog';
+import { ProductDetailResponseSchema, ProductListResponseSchema, type ProductListQuery } from '@store/shared/catalog';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { onContentChange } from '../../lib/content-changes.js';
-import { SharedCache } from '../../lib/shared-cache.js';
+import type { DbCtx } from '../../lib/context.js';
+import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
+import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { CATALOG_ANSWER_TTL_MS, getProduct, listProducts, normaliseListingQuery } from './catalog.service.js';
 
 /*
  * The product listing and product detail answers, kept for CATALOG_ANSWER_TTL_MS as the JSON bytes
- * Fastify would send (JSON.stringify, as for any route without a response schema), so a hit costs
- * no query and no serialising.
+ * their response schemas let out (see `encode`), so a hit costs no query, no validation and no
+ * serialising.
  *
  * What the key holds: everything the answer depends on and nothing else. The listing is a function
  * of its canonical query alone (normaliseListingQuery: parameter order, defaults and equivalent
@@ -28,14 +30,14 @@ const MAX_LISTINGS = 500;
 const MAX_PRODUCTS = 2_000;
 
 export type CatalogLoaders = {
-  listing: (db: Db, q: ProductListQuery) => Promise<unknown>;
-  product: (db: Db, brand: string, handle: string) => Promise<unknown>;
+  listing: (ctx: DbCtx, q: ProductListQuery) => Promise<unknown>;
+  product: (ctx: DbCtx, brand: string, handle: string) => Promise<unknown>;
 };
 
 const defaultLoaders: CatalogLoaders = {
   listing: listProducts,
   // GET /products/{brand}/{product}/ answers { data: ProductDetail }.
-  product: async (db, brand, handle) => ({ data: await getProduct(db, brand, handle) }),
+  product: async (ctx, brand, handle) => ({ data: await getProduct(ctx, brand, handle) }),
 };
 
 export type CatalogAnswers = {
@@ -47,26 +49,34 @@ export type CatalogAnswers = {
   close(): void;
 };
 
-const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+/** Both answers are built from the catalog alone (products, prices, stock, reviews). */
+const CATALOG: readonly CacheTag[] = ['catalog'];
 
-/** One app's answers: forgotten whenever contentChanged() is called (an order took or gave back stock, a setting changed). */
+/**
+ * The bytes the route's response schema would send: parsed by it (so a field it does not list never
+ * leaks out, and a wrong shape fails here, not in a shopper's browser), then stringified.
+ */
+const encode = (schema: z.ZodType, value: unknown) => Buffer.from(JSON.stringify(schema.parse(value)));
+
+/** One app's answers: forgotten whenever the catalog is invalidated (an order took or gave back stock, contentChanged()). */
 export function createCatalogAnswers(db: Db, loaders: CatalogLoaders = defaultLoaders, ttlMs = CATALOG_ANSWER_TTL_MS): CatalogAnswers {
-  const listings = new SharedCache<Buffer>(ttlMs, MAX_LISTINGS);
-  const productsCache = new SharedCache<Buffer>(ttlMs, MAX_PRODUCTS);
-  const stop = onContentChange(() => {
-    listings.clear();
-    productsCache.clear();
-  });
+  const listings = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_LISTINGS });
+  const productsCache = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_PRODUCTS });
+  const stops = [followInvalidations(listings), followInvalidations(productsCache)];
   return {
     listing(query) {
       // Built field by field in one order, so its JSON is the key.
       const q = normaliseListingQuery(query);
-      return listings.get(JSON.stringify(q), async () => json(await loaders.listing(db, q)));
+      return listings.getOrLoad(JSON.stringify(q), CATALOG, async () =>
+        encode(ProductListResponseSchema, await loaders.listing({ db }, q)),
+      );
     },
     product(brand, handle) {
       // Both are handles (a-z, 0-9, -), checked by the route: no separator can be forged.
-      return productsCache.get(`${brand}/${handle}`, async () => json(await loaders.product(db, brand, handle)));
+      return productsCache.getOrLoad(`${brand}/${handle}`, CATALOG, async () =>
+        encode(ProductDetailResponseSchema, await loaders.product({ db }, brand, handle)),
+      );
     },
-    close: stop,
+    close: () => stops.forEach((stop) => stop()),
   };
 }

@@ -1,9 +1,24 @@
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotifyMeSchema } from '@store/shared/catalog';
-import { listingQuery, ProductsQuerySchema, searchQuery } from '@store/shared/search';
-import { searchProducts } from '../search/index.js';
-import { DEPARTMENT_KEYS } from '@store/shared/constants';
+import {
+  BrandSummarySchema,
+  NotifyMeResponseSchema,
+  NotifyMeSchema,
+  ProductCardSchema,
+  ProductDetailResponseSchema,
+  ProductListResponseSchema,
+} from '@store/shared/catalog';
+import {
+  listingQuery,
+  ProductsQuerySchema,
+  searchQuery,
+  SearchResponseSchema,
+  type SearchQuery,
+  type SearchResponse,
+} from '@store/shared/search';
+import { DEPARTMENT_KEYS, type DepartmentKey } from '@store/shared/constants';
+import { requestCtx, type RequestCtx } from '../../lib/context.js';
 import { createCatalogAnswers } from './catalog.cache.js';
 import { getBrand, listBrands, listRelated, requestStockNotification } from './catalog.service.js';
 
@@ -13,10 +28,20 @@ const handle = z
   .max(200)
   .regex(/^[a-z0-9-]+$/, 'Must be a handle (a-z, 0-9, -)');
 
-/** What Fastify sends for a returned object on a route without a response schema. */
+/** What Fastify sends for a returned object. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sends an answer already encoded by its response schema (catalog.cache.ts): Fastify passes bytes through as they are. */
+function sendEncoded(reply: FastifyReply, bytes: Buffer): FastifyReply {
+  return reply.type(JSON_TYPE).send(bytes);
+}
+
+/** Runs GET /products/?search=: the search module's, handed in by the app so the catalog does not depend on search. */
+export type ProductSearch = (ctx: RequestCtx, q: SearchQuery, headerDepartment: DepartmentKey) => Promise<SearchResponse>;
+
+export type CatalogRoutesOptions = { searchProducts: ProductSearch };
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { searchProducts }) => {
   // The listing and the product detail are served from a short-lived cache of their JSON (catalog.cache.ts).
   const answers = createCatalogAnswers(app.db);
   app.addHook('onClose', async () => answers.close());
@@ -28,19 +53,29 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Product listing with filters, sort and pagination; with `search`, the search results',
         querystring: ProductsQuerySchema,
+        // The listing is sent as the cached bytes `encode` made with its schema; a search is serialised here.
+        response: { 200: z.union([SearchResponseSchema, ProductListResponseSchema]) },
       },
     },
     async (request, reply) => {
       const { search } = request.query;
-      if (search !== undefined) return searchProducts(app.db, searchQuery({ ...request.query, search }), request.department);
-      return reply.type(JSON_TYPE).send(await answers.listing(listingQuery(request.query)));
+      if (search !== undefined)
+        return searchProducts(requestCtx(request, app.clock), searchQuery({ ...request.query, search }), request.department);
+      return sendEncoded(reply, await answers.listing(listingQuery(request.query)));
     },
   );
 
   app.get(
     '/products/:brand/:handle/',
-    { schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ brand: handle, handle }) } },
-    async (request, reply) => reply.type(JSON_TYPE).send(await answers.product(request.params.brand, request.params.handle)),
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Product detail',
+        params: z.object({ brand: handle, handle }),
+        response: { 200: ProductDetailResponseSchema },
+      },
+    },
+    async (request, reply) => sendEncoded(reply, await answers.product(request.params.brand, request.params.handle)),
   );
 
   app.get(
@@ -50,15 +85,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: "'You may also like': products of the same category",
         params: z.object({ brand: handle, handle }),
+        response: { 200: z.object({ data: z.array(ProductCardSchema) }) },
       },
     },
-    async (request) => ({ data: await listRelated(app.db, request.params.brand, request.params.handle) }),
+    async (request) => ({ data: await listRelated(requestCtx(request, app.clock), request.params.brand, request.params.handle) }),
   );
 
   app.post(
     '/notify-me/',
-    { schema: { tags: ['catalog'], summary: 'Ask to be told when an out-of-stock variant is back', body: NotifyMeSchema } },
-    async (request, reply) => reply.status(201).send(await requestStockNotification(app.db, request.body, request.customerId)),
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Ask to be told when an out-of-stock variant is back',
+        body: NotifyMeSchema,
+        response: { 201: NotifyMeResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestStockNotification(requestCtx(request, app.clock), request.body)),
   );
 
   app.get(
@@ -68,12 +111,22 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalog'],
         summary: 'Brands, optionally of one department',
         querystring: z.object({ department: z.enum(DEPARTMENT_KEYS).optional() }),
+        response: { 200: z.object({ data: z.array(BrandSummarySchema) }) },
       },
     },
-    async (request) => ({ data: await listBrands(app.db, request.query.department) }),
+    async (request) => ({ data: await listBrands(requestCtx(request, app.clock), request.query.department) }),
   );
 
-  app.get('/brands/:handle/', { schema: { tags: ['catalog'], summary: 'One brand', params: z.object({ handle }) } }, async (request) => ({
-    data: await getBrand(app.db, request.params.handle),
-  }));
+  app.get(
+    '/brands/:handle/',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One brand',
+        params: z.object({ handle }),
+        response: { 200: z.object({ data: BrandSummarySchema }) },
+      },
+    },
+    async (request) => ({ data: await getBrand(requestCtx(request, app.clock), request.params.handle) }),
+  );
 };

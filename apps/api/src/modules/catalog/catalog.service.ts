@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import {
   aggregateRating,
   productUrl,
@@ -11,12 +11,15 @@ import {
   type ProductListQuery,
   type ProductListResponse,
 } from '@store/shared/catalog';
+import type { DepartmentKey } from '@store/shared/constants';
+import type { HomeSection } from '@store/shared/content';
 import { discountedPrice } from '@store/shared/money';
 import { dbKey, type Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { onContentChange } from '../../lib/content-changes.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
+import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { SharedCache } from '../../lib/shared-cache.js';
+import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
 import {
   brands,
@@ -106,18 +109,18 @@ export function toCard(row: CardRow): ProductCard {
  */
 export const CATALOG_ANSWER_TTL_MS = 5_000;
 
-
-const facetCache = new SharedCache<ProductListResponse['facets']>(60_000, 200);
+/** What facets and totals are built from: they follow what is published and in stock. */
+const CATALOG: readonly CacheTag[] = ['catalog'];
+const facetCache = new TaggedCache<ProductListResponse['facets']>({ ttlMs: 60_000, maxEntries: 200 });
 /** A listing's total per filter set: paging through a listing or changing its sort counts once. */
-const countCache = new SharedCache<number>(CATALOG_ANSWER_TTL_MS, 5_000);
-/** Sanitising costs a fraction of a millisecond per page view; the result is kept while the stored HTML is unchanged. */
-const bodyCache = new SharedCache<{ raw: string; clean: string }>(10 * 60_000, 2000);
-
-// Facets and totals follow what is published and in stock: forgotten on every change made here.
-onContentChange(() => {
-  facetCache.clear();
-  countCache.clear();
-});
+const countCache = new TaggedCache<number>({ ttlMs: CATALOG_ANSWER_TTL_MS, maxEntries: 5_000 });
+followInvalidations(facetCache);
+followInvalidations(countCache);
+/**
+ * Sanitising costs a fraction of a millisecond per page view; the result is kept while the stored
+ * HTML is unchanged (the entry holds it and is checked against it), so no change needs to reach it.
+ */
+const bodyCache = new TaggedCache<{ raw: string; clean: string }>({ ttlMs: 10 * 60_000, maxEntries: 2000 });
 
 export function clearCatalogCaches() {
   facetCache.clear();
@@ -158,11 +161,12 @@ function cleanBodyHtml(productId: number, raw: string): string {
   const hit = bodyCache.peek(key);
   if (hit && hit.raw === raw) return hit.clean;
   const clean = sanitizeBodyHtml(raw);
-  bodyCache.set(key, { raw, clean });
+  bodyCache.set(key, [], { raw, clean });
   return clean;
 }
 
-async function departmentId(db: Db, key: string): Promise<number | null> {
+/** The department's row id, or null when no department has that key. */
+export async function departmentId({ db }: DbCtx, key: string): Promise<number | null> {
   const [row] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, key));
   return row?.id ?? null;
 }
@@ -170,7 +174,7 @@ async function departmentId(db: Db, key: string): Promise<number | null> {
 async function filters(db: Db, q: ProductListQuery): Promise<SQL[] | null> {
   const where: SQL[] = [eq(products.published, true)];
   if (q.department !== undefined) {
-    const id = await departmentId(db, q.department);
+    const id = await departmentId({ db }, q.department);
     if (id === null) return null;
     where.push(eq(products.departmentId, id));
   }
@@ -224,7 +228,7 @@ const ORDER = {
  */
 async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
   const key = JSON.stringify([dbKey(db), q.department, q.category, q.collection, q.brand]);
-  return facetCache.get(key, async () => {
+  return facetCache.getOrLoad(key, CATALOG, async () => {
     const open = { price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
     const [brandScope, categoryScope] = await Promise.all([
       filters(db, { ...q, ...open, brand: undefined }),
@@ -260,10 +264,24 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
   });
 }
 
-export async function listProducts(db: Db, query: ProductListQuery): Promise<ProductListResponse> {
+/** The handle and title of a collection, for the listing's heading; null when there is none by that handle. */
+async function collectionSummary(db: Db, handle: string): Promise<{ handle: string; title: string } | null> {
+  const [row] = await db
+    .select({ handle: collections.handle, title: collections.title })
+    .from(collections)
+    .where(eq(collections.handle, handle));
+  return row ?? null;
+}
+
+export async function listProducts({ db }: DbCtx, query: ProductListQuery): Promise<ProductListResponse> {
   const q = normaliseListingQuery(query);
-  const [where, facets] = await Promise.all([filters(db, q), loadFacets(db, q)]);
-  if (where === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets };
+  const [where, facets, collection] = await Promise.all([
+    filters(db, q),
+    loadFacets(db, q),
+    q.collection ? collectionSummary(db, q.collection) : null,
+  ]);
+  const named = q.collection ? { collection } : {};
+  if (where === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets, ...named };
   const condition = and(...where);
   const [rows, total] = await Promise.all([
     db
@@ -274,16 +292,16 @@ export async function listProducts(db: Db, query: ProductListQuery): Promise<Pro
       .orderBy(...ORDER[q.sort])
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    countCache.get(filterKey(db, q), async () => {
+    countCache.getOrLoad(filterKey(db, q), CATALOG, async () => {
       const [row] = await db.select({ n: count() }).from(products).where(condition);
       return Number(row?.n ?? 0);
     }),
   ]);
-  return { count: total, page: q.page, page_size: q.page_size, results: rows.map(toCard), facets };
+  return { count: total, page: q.page, page_size: q.page_size, results: rows.map(toCard), facets, ...named };
 }
 
 /** Cards for the given product ids, in the order given. */
-export async function getCards(db: Db, ids: number[]): Promise<ProductCard[]> {
+export async function getCards({ db }: DbCtx, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(cardColumns)
@@ -294,7 +312,7 @@ export async function getCards(db: Db, ids: number[]): Promise<ProductCard[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function getCardsByHandle(db: Db, handles: string[]): Promise<ProductCard[]> {
+export async function getCardsByHandle({ db }: DbCtx, handles: string[]): Promise<ProductCard[]> {
   if (handles.length === 0) return [];
   const rows = await db
     .select(cardColumns)
@@ -305,7 +323,7 @@ export async function getCardsByHandle(db: Db, handles: string[]): Promise<Produ
   return handles.flatMap((h) => byHandle.get(h) ?? []);
 }
 
-export async function getProduct(db: Db, brandHandle: string, productHandle: string): Promise<ProductDetail> {
+export async function getProduct({ db }: DbCtx, brandHandle: string, productHandle: string): Promise<ProductDetail> {
   const [row] = await db
     .select({
       product: products,
@@ -318,7 +336,7 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
     .innerJoin(departments, eq(departments.id, products.departmentId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.handle, productHandle), eq(brands.handle, brandHandle), eq(products.published, true)));
-  if (!row) throw notFound('Product not found');
+  if (!row) throw new AppError('product_not_found', 'Product not found');
   const p = row.product;
   const [variantRows, reviewRows] = await Promise.all([
     db.select().from(variants).where(eq(variants.productId, p.id)).orderBy(asc(variants.position), asc(variants.id)),
@@ -367,7 +385,8 @@ export async function getProduct(db: Db, brandHandle: string, productHandle: str
   };
 }
 
-export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
+export async function getBrand(ctx: RequestCtx, handle: string): Promise<BrandSummary> {
+  const { db } = ctx;
   const [row] = await db
     .select({
       brand: brands,
@@ -389,7 +408,8 @@ export async function getBrand(db: Db, handle: string): Promise<BrandSummary> {
   };
 }
 
-export async function listBrands(db: Db, departmentKey?: string): Promise<BrandSummary[]> {
+export async function listBrands(ctx: RequestCtx, departmentKey?: string): Promise<BrandSummary[]> {
+  const { db } = ctx;
   const rows = await db
     .select({
       brand: brands,
@@ -417,13 +437,14 @@ const RELATED_LIMIT = 12;
  * 'You may also like': newest products of the same category (of the same brand when the product
  * has no category), without the product itself. Each branch reads one index in order.
  */
-export async function listRelated(db: Db, brandHandle: string, productHandle: string): Promise<ProductCard[]> {
+export async function listRelated(ctx: RequestCtx, brandHandle: string, productHandle: string): Promise<ProductCard[]> {
+  const { db } = ctx;
   const [row] = await db
     .select({ id: products.id, categoryId: products.categoryId, brandId: products.brandId })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.handle, productHandle), eq(brands.handle, brandHandle), eq(products.published, true)));
-  if (!row) throw notFound('Product not found');
+  if (!row) throw new AppError('product_not_found', 'Product not found');
   const scope = row.categoryId === null ? eq(products.brandId, row.brandId) : eq(products.categoryId, row.categoryId);
   const rows = await db
     .select(cardColumns)
@@ -436,17 +457,14 @@ export async function listRelated(db: Db, brandHandle: string, productHandle: st
 }
 
 /** Stores a 'Notify me' request; asking again for the same variant and contact is a no-op, not an error. */
-export async function requestStockNotification(
-  db: Db,
-  input: NotifyMeRequest,
-  customerId: number | null,
-): Promise<{ success: true; message: string }> {
+export async function requestStockNotification(ctx: RequestCtx, input: NotifyMeRequest): Promise<{ success: true; message: string }> {
+  const { db, customerId } = ctx;
   const [variant] = await db
     .select({ id: variants.id })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.id, input.variant_id), eq(products.published, true)));
-  if (!variant) throw badRequest(messages.badRequest, { variant_id: 'No such product variant' });
+  if (!variant) throw new AppError('variant_not_found', messages.badRequest, { variant_id: 'No such product variant' });
   await db
     .insert(stockNotifications)
     .values({ variantId: variant.id, email: input.email, phone: input.phone, customerId })
@@ -458,7 +476,7 @@ export async function requestStockNotification(
  * Recomputes the denormalised price, stock and rating columns of the given products from their
  * variants and approved reviews. Every write to variants or reviews calls this in the same transaction.
  */
-export async function refreshProductAggregates(db: Db, productIds?: number[]): Promise<void> {
+export async function refreshProductAggregates({ db }: DbCtx, productIds?: number[]): Promise<void> {
   await db.execute(sql`
     update products p set
       min_price = coalesce(v.min_price, 0),
@@ -491,3 +509,48 @@ export async function refreshProductAggregates(db: Db, productIds?: number[]): P
 }
 
 export { aggregateRating };
+
+/** Top-rated published products in stock of a department, read in the order of its rating index (search's fallback). */
+export async function popularCards({ db }: DbCtx, deptId: number, limit: number): Promise<ProductCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(and(eq(products.departmentId, deptId), eq(products.published, true), eq(products.inStock, true)))
+    // nulls last as in products_department_rating_idx, or the index cannot give the order.
+    .orderBy(sql`${products.rating} desc nulls last`, asc(products.id))
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** The best-rated products in stock of a department by its key (the bag's recommendations); none for an unknown key. */
+export async function topRatedInDepartment(ctx: DbCtx, department: DepartmentKey, limit: number): Promise<ProductCard[]> {
+  const deptId = await departmentId(ctx, department);
+  return deptId === null ? [] : popularCards(ctx, deptId, limit);
+}
+
+/** The department's home-page collections in their home order, each with its first `perShelf` cards. */
+export async function homeShelves({ db }: DbCtx, deptId: number, perShelf: number): Promise<HomeSection[]> {
+  const rows = await db
+    .select({ id: collections.id, title: collections.title, handle: collections.handle })
+    .from(collections)
+    .where(and(eq(collections.departmentId, deptId), isNotNull(collections.homePosition)))
+    .orderBy(asc(collections.homePosition));
+  return Promise.all(
+    rows.map(async (c) => {
+      const ids = await db
+        .select({ id: collectionProducts.productId })
+        .from(collectionProducts)
+        .where(eq(collectionProducts.collectionId, c.id))
+        .orderBy(asc(collectionProducts.position))
+        .limit(perShelf);
+      return {
+        ...c,
+        products: await getCards(
+          { db },
+          ids.map((r) => r.id),
+        ),
+      };
+    }),
+  );
+}

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ProductCard, ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { brands, categories, departments, products, reviews, stockNotifications, variants } from './catalog.tables.js';
 import { refreshProductAggregates } from './catalog.service.js';
 
@@ -97,7 +97,7 @@ async function createFixture(db: Db) {
     { productId: p3!.id, name: 'Spam', star: 1, approved: false },
     { productId: p4!.id, name: 'Tania', star: 3, approved: true },
   ]);
-  await refreshProductAggregates(db, [p1!.id, p2!.id, p3!.id, p4!.id]);
+  await refreshProductAggregates({ db }, [p1!.id, p2!.id, p3!.id, p4!.id]);
   return { rose50: rose50!, rose100: rose100!, musk: musk! };
 }
 
@@ -174,6 +174,21 @@ describeOnDatabases(
       expect((await list('page_size=3&page=3')).results).toEqual([]);
     });
 
+    it('answers a page past the last with the count and no cards, for the page to send the shopper back', async () => {
+      const past = await list('page_size=3&page=9');
+      expect(past).toMatchObject({ count: 4, page: 9, page_size: 3, results: [] });
+    });
+
+    it('names the collection it lists, so the page is headed by what it shows', async () => {
+      const app = ctx().app;
+      const onSale = (await app.inject('/api/v1/products/?collection=on-sale')).json<ProductListResponse>();
+      expect(onSale.collection).toEqual({ handle: 'on-sale', title: 'On sale' });
+      expect(onSale.count).toBeGreaterThan(0);
+      const unknown = (await app.inject('/api/v1/products/?collection=no-such-collection')).json<ProductListResponse>();
+      expect(unknown).toMatchObject({ count: 0, collection: null });
+      expect((await list('')).collection).toBeUndefined();
+    });
+
     it('gives brand and category facets for the category in scope', async () => {
       const r = await list('category=t-fragrance');
       expect(r.facets.brands).toEqual([
@@ -197,7 +212,7 @@ describeOnDatabases(
       const res = await ctx().app.inject('/api/v1/products/?sort=cheapest&page=0&price_min=abc&on_sale=maybe&page_size=100');
       expect(res.statusCode).toBe(400);
       const body = res.json<{ error: { code: string; message: string; fields: Record<string, string> } }>();
-      expect(body.error.code).toBe('bad_request');
+      expect(body.error.code).toBe('validation_failed');
       expect(body.error.message).toBe(messages.badRequest);
       expect(Object.keys(body.error.fields).sort()).toEqual(['on_sale', 'page', 'page_size', 'price_min', 'sort']);
       expect(body.error.fields.page).toBe('Must be 1 or more');
@@ -246,7 +261,7 @@ describeOnDatabases(
       for (const path of ['t-alpha/no-such-thing', 't-beta/t-hidden', 't-beta/t-rose']) {
         const res = await ctx().app.inject(`/api/v1/products/${path}/`);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+        expect(res.json()).toEqual({ error: { code: 'product_not_found', message: 'Product not found' } });
       }
       const bad = await ctx().app.inject('/api/v1/products/T%20ALPHA/x/');
       expect(bad.statusCode).toBe(400);
@@ -259,7 +274,9 @@ describeOnDatabases(
       // Without a category, the brand's other products.
       const citrus = (await ctx().app.inject('/api/v1/products/t-beta/t-citrus/related/')).json<{ data: ProductCard[] }>().data;
       expect(citrus.map((c) => c.handle)).toEqual(['t-oud']);
-      expect((await ctx().app.inject('/api/v1/products/t-beta/nothing/related/')).statusCode).toBe(404);
+      const unknown = await ctx().app.inject('/api/v1/products/t-beta/nothing/related/');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ error: { code: 'product_not_found', message: 'Product not found' } });
     });
 
     it('gives one brand with its description and product count', async () => {
@@ -288,17 +305,17 @@ describeOnDatabases(
 
     it('rejects a bad notify-me request with 400 and the field message', async () => {
       const post = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/v1/notify-me/', payload });
-      const cases: [object, Record<string, string>][] = [
-        [{ variant_id: fx.musk.id }, { email: messages.addressEmailOrPhoneRequired }],
-        [{ variant_id: fx.musk.id, email: '   ' }, { email: messages.addressEmailOrPhoneRequired }],
-        [{ variant_id: fx.musk.id, email: 'not-an-email' }, { email: messages.emailInvalid }],
-        [{ variant_id: fx.musk.id, phone: '01212345678' }, { phone: messages.phoneInvalid }],
-        [{ variant_id: 999_999, email: 'a@b.co' }, { variant_id: 'No such product variant' }],
+      const cases: [object, string, Record<string, string>][] = [
+        [{ variant_id: fx.musk.id }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired }],
+        [{ variant_id: fx.musk.id, email: '   ' }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired }],
+        [{ variant_id: fx.musk.id, email: 'not-an-email' }, 'validation_failed', { email: messages.emailInvalid }],
+        [{ variant_id: fx.musk.id, phone: '01212345678' }, 'validation_failed', { phone: messages.phoneInvalid }],
+        [{ variant_id: 999_999, email: 'a@b.co' }, 'variant_not_found', { variant_id: 'No such product variant' }],
       ];
-      for (const [payload, fields] of cases) {
+      for (const [payload, code, fields] of cases) {
         const res = await post(payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ error: { code: 'bad_request', message: messages.badRequest, fields } });
+        expect(res.json()).toEqual({ error: { code, message: messages.badRequest, fields } });
       }
       const noVariant = await post({ email: 'a@b.co' });
       expect(noVariant.statusCode).toBe(400);

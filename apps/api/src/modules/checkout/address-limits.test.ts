@@ -2,9 +2,9 @@ import { and, count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { ApiErrorBody } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { addresses } from './checkout.tables.js';
-import { ADDRESS_FORM, newCustomer, newGuest, type Shopper } from './test-support.js';
+import { ADDRESS_FORM, newCustomer, newGuest, type Shopper } from '../../../test/support/fixtures.js';
 
 const form = ADDRESS_FORM;
 
@@ -28,7 +28,7 @@ describeOnDatabases(
       for (let i = 0; i < 3; i++) made.push(await s.address());
       const refused = await post(s);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json<ApiErrorBody>().error).toMatchObject({ code: 'bad_request', message: messages.tooManyAddresses(3) });
+      expect(refused.json<ApiErrorBody>().error).toMatchObject({ code: 'address_limit', message: messages.tooManyAddresses(3) });
       expect(messages.tooManyAddresses(20)).toBe('You can keep up to 20 addresses. Please delete one first.');
       expect(await held(s, 'shipping')).toBe(3);
       // Per type: billing addresses have their own allowance.

@@ -15,7 +15,7 @@ export type AddressRow = typeof addresses.$inferSelect;
 function ownerWhere(owner: Shopper): SQL {
   if (owner.customerId !== null) return eq(addresses.customerId, owner.customerId);
   if (owner.guestId !== null) return eq(addresses.guestId, owner.guestId);
-  throw new AppError('unauthorized', messages.loginRequired);
+  throw new AppError('login_required', messages.loginRequired);
 }
 
 export function toAddress(r: AddressRow): Address {
@@ -57,7 +57,7 @@ export async function getOwnAddress(db: Db, owner: Shopper, id: number): Promise
     .select()
     .from(addresses)
     .where(and(ownerWhere(owner), eq(addresses.id, id)));
-  if (!row) throw new AppError('not_found', messages.addressNotFound);
+  if (!row) throw new AppError('address_not_found', messages.addressNotFound);
   return row;
 }
 
@@ -110,7 +110,7 @@ export async function createAddress(db: Db, owner: Shopper, type: AddressType, f
       .select({ n: count() })
       .from(addresses)
       .where(and(ownerWhere(owner), eq(addresses.type, type)));
-    if (held!.n >= max) throw badRequest(messages.tooManyAddresses(max));
+    if (held!.n >= max) throw new AppError('address_limit', messages.tooManyAddresses(max));
     const [row] = await tx
       .insert(addresses)
       .values({ customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null, type, ...columns(form, zone) })
@@ -129,7 +129,7 @@ export async function updateAddress(db: Db, owner: Shopper, type: AddressType, i
       .set({ ...columns(form, zone), updatedAt: new Date() })
       .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
       .returning();
-    if (!row) throw new AppError('not_found', messages.addressNotFound);
+    if (!row) throw new AppError('address_not_found', messages.addressNotFound);
     if (form.default) await makeDefault(tx, owner, type, id);
     const [fresh] = await tx.select().from(addresses).where(eq(addresses.id, id));
     return toAddress(fresh!);
@@ -143,7 +143,7 @@ export async function deleteAddress(db: Db, owner: Shopper, type: AddressType, i
       .delete(addresses)
       .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
       .returning();
-    if (!row) throw new AppError('not_found', messages.addressNotFound);
+    if (!row) throw new AppError('address_not_found', messages.addressNotFound);
     if (!row.isDefault) return;
     const [next] = await tx
       .select({ id: addresses.id })

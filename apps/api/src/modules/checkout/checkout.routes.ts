@@ -3,29 +3,33 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AddressFormSchema,
+  AddressListResponseSchema,
+  AddressSaveResponseSchema,
   AddressTypeQuerySchema,
+  CheckoutResponseSchema,
   DiscountPayloadSchema,
+  DiscountResponseSchema,
+  LocationsResponseSchema,
+  OrderDetailSchema,
   OrderPayPayloadSchema,
+  OrderRepayPayloadSchema,
   PaymentMethodPayloadSchema,
+  PayResponseSchema,
+  RemoveDiscountResponseSchema,
   ShippingAddressPayloadSchema,
 } from '@store/shared/checkout';
-import { IdParamSchema } from '@store/shared/input';
+import { IdParamSchema, text } from '@store/shared/input';
 import { IDEMPOTENCY_HEADER } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import { requestCtx } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
-import { CART_COOKIE, mergeVisitorCart, mergeVisitorCartIntoGuest } from '../cart/index.js';
+import { adoptVisitorBagHook, CART_COOKIE } from '../cart/index.js';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service.js';
 import { BD_LOCATIONS } from './bd-locations.js';
-import {
-  applyDiscount,
-  getCheckout,
-  placeOrder,
-  removeDiscount,
-  requireShopper,
-  setPaymentMethod,
-  setShippingAddress,
-  type CheckoutCtx,
-} from './checkout.service.js';
+import { applyDiscount, getCheckout, removeDiscount, requireShopper, setPaymentMethod, setShippingAddress } from './checkout.service.js';
+import { shopperOf, type CheckoutCtx } from './context.js';
+import { placeOrder } from './place-order.js';
+import { cancelOwnOrder, payAgain } from './unpaid-orders.js';
 
 const isCartToken = (v: string | undefined): v is string => !!v && /^[\w-]{43}$/.test(v);
 
@@ -43,19 +47,15 @@ function readKey(request: FastifyRequest): string | null {
 /** Addresses, the checkout state and the pay call (SPEC §7). Thin: schema in, one service call, answer out. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['checkout'];
-  const secure = app.env.NODE_ENV === 'production';
   const ctx = (request: FastifyRequest): CheckoutCtx => {
-    const shopper =
-      request.customerId !== null || request.guestId ? { customerId: request.customerId, guestId: request.guestId ?? null } : null;
+    const base = requestCtx(request, app.clock);
     const cookie = request.cookies[CART_COOKIE];
     return {
-      db: app.db,
+      ...base,
       env: app.env,
-      clock: app.clock,
       payments: app.payments,
       notifier: app.notifier,
-      log: request.log,
-      shopper,
+      shopper: shopperOf(base),
       cartToken: isCartToken(cookie) ? cookie : null,
       department: request.department,
     };
@@ -64,18 +64,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onSend', async (_request, reply: FastifyReply) => {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  // As the bag's routes do: a signed-in shopper still carrying a visitor's bag cookie gets that bag folded in first.
-  app.addHook('preHandler', async (request, reply) => {
-    const token = request.cookies[CART_COOKIE];
-    if (token === undefined || (request.customerId === null && !request.guestId)) return;
-    if (request.customerId !== null) await mergeVisitorCart(app.db, token, request.customerId);
-    else if (request.guestId) await mergeVisitorCartIntoGuest(app.db, token, request.guestId);
-    reply.clearCookie(CART_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  });
+  // As the bag's routes do: a visitor's bag cookie on a signed-in request is folded in first.
+  app.addHook('preHandler', adoptVisitorBagHook(app));
 
   app.get(
     '/checkout/locations/',
-    { schema: { tags, summary: 'Divisions → districts → areas of Bangladesh with their delivery zone' } },
+    {
+      schema: {
+        tags,
+        summary: 'Divisions → districts → areas of Bangladesh with their delivery zone',
+        response: { 200: LocationsResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=86400');
       return { data: BD_LOCATIONS };
@@ -86,7 +86,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/addresses/',
-    { schema: { tags, summary: "The caller's addresses of a type (customer or guest)", querystring: AddressTypeQuerySchema } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's addresses of a type (customer or guest)",
+        querystring: AddressTypeQuerySchema,
+        response: { 200: AddressListResponseSchema },
+      },
+    },
     async (request) => ({
       data: await listAddresses(app.db, requireShopper(ctx(request)), request.query.type),
     }),
@@ -94,7 +101,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/addresses/',
-    { schema: { tags, summary: "Adds an address ('Add address success')", querystring: AddressTypeQuerySchema, body: AddressFormSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Adds an address ('Add address success')",
+        querystring: AddressTypeQuerySchema,
+        body: AddressFormSchema,
+        response: { 201: AddressSaveResponseSchema },
+      },
+    },
     async (request, reply) => {
       const data = await createAddress(
         app.db,
@@ -116,10 +131,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         params: addressId,
         querystring: AddressTypeQuerySchema,
         body: AddressFormSchema,
+        response: { 200: AddressSaveResponseSchema },
       },
     },
     async (request) => ({
-      success: true,
+      success: true as const,
       detail: messages.addressUpdated,
       data: await updateAddress(app.db, requireShopper(ctx(request)), request.query.type, request.params.id, request.body),
     }),
@@ -133,16 +149,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Deletes one of the caller's addresses ('Delete success'; 404 for anyone else's)",
         params: addressId,
         querystring: AddressTypeQuerySchema,
+        response: { 200: z.object({ success: z.literal(true), detail: z.string() }) },
       },
     },
     async (request) => {
       await deleteAddress(app.db, requireShopper(ctx(request)), request.query.type, request.params.id);
-      return { success: true, detail: messages.deleteSuccess };
+      return { success: true as const, detail: messages.deleteSuccess };
     },
   );
 
-  app.get('/checkout/', { schema: { tags, summary: 'The bag, the checkout choices and the totals' } }, async (request) =>
-    getCheckout(ctx(request)),
+  app.get(
+    '/checkout/',
+    { schema: { tags, summary: 'The bag, the checkout choices and the totals', response: { 200: CheckoutResponseSchema } } },
+    async (request) => getCheckout(ctx(request)),
   );
 
   app.post(
@@ -152,6 +171,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delivery address or store pickup, and the delivery type (message.shipping when same day fell back)',
         body: ShippingAddressPayloadSchema,
+        response: { 200: CheckoutResponseSchema },
       },
     },
     async (request) => setShippingAddress(ctx(request), request.body),
@@ -159,18 +179,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/checkout/payment_method/',
-    { schema: { tags, summary: 'The payment method', body: PaymentMethodPayloadSchema } },
+    { schema: { tags, summary: 'The payment method', body: PaymentMethodPayloadSchema, response: { 200: CheckoutResponseSchema } } },
     async (request) => setPaymentMethod(ctx(request), request.body),
   );
 
   app.post(
     '/checkout/discount_code/',
-    { schema: { tags, summary: 'Applies a coupon code (400 with fields.discount when it does not apply)', body: DiscountPayloadSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Applies a coupon code (400 with fields.discount when it does not apply)',
+        body: DiscountPayloadSchema,
+        response: { 200: DiscountResponseSchema },
+      },
+    },
     async (request) => applyDiscount(ctx(request), request.body.discount.code),
   );
 
-  app.post('/checkout/remove_discount/', { schema: { tags, summary: 'Removes the coupon code' } }, async (request) =>
-    removeDiscount(ctx(request)),
+  app.post(
+    '/checkout/remove_discount/',
+    { schema: { tags, summary: 'Removes the coupon code', response: { 200: RemoveDiscountResponseSchema } } },
+    async (request) => removeDiscount(ctx(request)),
   );
 
   app.post(
@@ -180,8 +209,37 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Places the order (Idempotency-Key header: a repeat of the same attempt answers with the same order)',
         body: OrderPayPayloadSchema,
+        response: { 200: PayResponseSchema },
       },
     },
     async (request) => placeOrder(ctx(request), request.body, readKey(request)),
+  );
+
+  // The owner's actions on an order not confirmed yet (the orders module shows them as order.actions).
+  const orderNumber = z.object({ number: text().min(1).max(40) });
+  app.post(
+    '/orders/:number/pay/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Pays an unpaid bKash or card order again (a new attempt on the same order, within its hold)',
+        params: orderNumber,
+        body: OrderRepayPayloadSchema,
+        response: { 200: PayResponseSchema },
+      },
+    },
+    async (request) => payAgain(ctx(request), request.params.number, request.body),
+  );
+  app.post(
+    '/orders/:number/cancel/',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Cancels one of the caller’s orders not confirmed yet; its items and coupon go back',
+        params: orderNumber,
+        response: { 200: z.object({ data: OrderDetailSchema }) },
+      },
+    },
+    async (request) => ({ data: await cancelOwnOrder(ctx(request), request.params.number) }),
   );
 };

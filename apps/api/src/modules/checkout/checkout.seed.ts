@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { collections } from '../catalog/catalog.tables.js';
+import { collectionIdByHandle } from '../catalog/index.js';
 import { coupons } from './checkout.tables.js';
 
 /** The demo shop's codes (docs/payments.md lists them). Idempotent: a code already there is left alone. */
 export async function seedDemoCoupons(db: Db): Promise<void> {
-  const [kBeauty] = await db.select({ id: collections.id }).from(collections).where(eq(collections.handle, 'k-beauty'));
+  const kBeauty = await collectionIdByHandle({ db }, 'k-beauty');
   await db
     .insert(coupons)
     .values([
@@ -31,7 +30,7 @@ export async function seedDemoCoupons(db: Db): Promise<void> {
         kind: 'buy_x_get_y',
         buyQuantity: 2,
         getQuantity: 1,
-        collectionId: kBeauty?.id ?? null,
+        collectionId: kBeauty,
         title: 'Buy 2, get 1 free',
         description: kBeauty ? 'Buy 2 K-beauty products, get the cheapest of every 3 free' : 'Buy 2, get the cheapest of every 3 free',
       },

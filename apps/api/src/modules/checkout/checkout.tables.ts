@@ -85,23 +85,27 @@ export const coupons = pgTable(
   ],
 );
 
-/** One row per order that used a code: the per-customer limit counts these. */
+/** One row per order that used a code: the per-customer limit counts those in force (not voided). */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: serial().primaryKey(),
     couponId: integer()
       .notNull()
-      .references(() => coupons.id, { onDelete: 'cascade' }),
+      .references(() => coupons.id, { onDelete: 'restrict' }),
     orderId: integer()
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     customerId: integer(),
     guestId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the order gave the use back (cancelled, or paid again with its code re-checked): kept as history, no longer counted. */
+    voidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('coupon_redemptions_order_idx').on(t.couponId, t.orderId),
+    uniqueIndex('coupon_redemptions_order_idx')
+      .on(t.couponId, t.orderId)
+      .where(sql`${t.voidedAt} is null`),
     index('coupon_redemptions_customer_idx').on(t.couponId, t.customerId),
     index('coupon_redemptions_guest_idx').on(t.couponId, t.guestId),
   ],

@@ -1,10 +1,11 @@
-import { and, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import type { ErrorCode } from '@store/shared/api';
 import type { AppliedCoupon } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { collectionProducts } from '../catalog/catalog.tables.js';
+import { collectionTitle, productsInCollection } from '../catalog/index.js';
 import type { Shopper } from './addresses.service.js';
 import { couponRedemptions, coupons } from './checkout.tables.js';
 
@@ -21,11 +22,20 @@ export type CouponInput = {
   lines: CouponLine[];
   /** Products of the coupon's collection among the bag's, or null when the coupon names none. */
   eligible: Set<number> | null;
+  /** What qualifies, in words ('the K-beauty collection'), for the refusal; null when everything does. */
+  eligibleFrom?: string | null;
   /** The delivery fee a free-shipping code would waive. */
   shippingFee: number;
   /** How many orders this shopper has placed with the code. */
   usedByShopper: number;
 };
+
+/** The error code of a refusal evaluateCoupon gave in words: used up and used already are told apart, the rest is 'not applicable'. */
+export function couponRefusalCode(message: string): ErrorCode {
+  if (message === messages.couponUsedUp) return 'coupon_used_up';
+  if (message === messages.couponAlreadyUsed) return 'coupon_already_used';
+  return 'coupon_not_applicable';
+}
 
 export type CouponResult = { ok: true; discount: number; shippingWaived: number } | { ok: false; message: string };
 
@@ -58,7 +68,7 @@ export function evaluateCoupon(input: CouponInput): CouponResult {
         .flatMap((l) => Array.from({ length: l.quantity }, () => l.unitPrice))
         .sort((a, b) => b - a);
       const groups = Math.floor(units.length / (buy + get));
-      if (groups === 0) return { ok: false, message: messages.couponNeedsItems(buy + get - units.length) };
+      if (groups === 0) return { ok: false, message: messages.couponNeedsItems(buy + get - units.length, input.eligibleFrom ?? null) };
       const free = units.slice(-groups * get);
       return {
         ok: true,
@@ -97,19 +107,21 @@ export async function usesByShopper(db: Db, couponId: number, owner: Shopper): P
   const [row] = await db
     .select({ n: count() })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), redeemedBy(owner)));
+    .where(and(eq(couponRedemptions.couponId, couponId), redeemedBy(owner), isNull(couponRedemptions.voidedAt)));
   return Number(row?.n ?? 0);
+}
+
+/** The coupon's collection in words, 'the K-beauty collection', or null when it names none. */
+export async function eligibleFrom(db: Db, coupon: CouponRow): Promise<string | null> {
+  if (coupon.collectionId === null) return null;
+  const title = await collectionTitle({ db }, coupon.collectionId);
+  return title ? `the ${title} collection` : null;
 }
 
 /** The bag's products that belong to the coupon's collection (null: the coupon is not limited to one). */
 export async function eligibleProducts(db: Db, coupon: CouponRow, productIds: number[]): Promise<Set<number> | null> {
   if (coupon.collectionId === null) return null;
-  if (productIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: collectionProducts.productId })
-    .from(collectionProducts)
-    .where(and(eq(collectionProducts.collectionId, coupon.collectionId), inArray(collectionProducts.productId, productIds)));
-  return new Set(rows.map((r) => r.id));
+  return productsInCollection({ db }, coupon.collectionId, productIds);
 }
 
 /**
@@ -130,20 +142,21 @@ export async function redeemCoupon(tx: Db, coupon: CouponRow, owner: Shopper, or
       ),
     )
     .returning({ perCustomerLimit: coupons.perCustomerLimit });
-  if (!row) throw new AppError('bad_request', messages.couponUsedUp, { discount: messages.couponUsedUp });
+  if (!row) throw new AppError('coupon_used_up', messages.couponUsedUp, { discount: messages.couponUsedUp });
   if (row.perCustomerLimit !== null && (await usesByShopper(tx, coupon.id, owner)) >= row.perCustomerLimit) {
-    throw new AppError('bad_request', messages.couponAlreadyUsed, { discount: messages.couponAlreadyUsed });
+    throw new AppError('coupon_already_used', messages.couponAlreadyUsed, { discount: messages.couponAlreadyUsed });
   }
   await tx
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, orderId, customerId: owner.customerId, guestId: owner.customerId === null ? owner.guestId : null });
 }
 
-/** A cancelled order gives its use of the code back. */
-export async function releaseCoupon(tx: Db, orderId: number): Promise<void> {
+/** A cancelled order gives its use of the code back; the redemption is voided, never deleted (history). */
+export async function releaseCoupon(tx: Db, orderId: number, at: Date): Promise<void> {
   const released = await tx
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
+    .update(couponRedemptions)
+    .set({ voidedAt: at })
+    .where(and(eq(couponRedemptions.orderId, orderId), isNull(couponRedemptions.voidedAt)))
     .returning({ couponId: couponRedemptions.couponId });
   for (const r of released) {
     await tx

@@ -3,10 +3,10 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { PayResponse } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { variants } from '../catalog/catalog.tables.js';
 import { orders } from '../orders/orders.tables.js';
-import { createTestCatalog, newCustomer, newGuest, type TestCatalog } from './test-support.js';
+import { createTestCatalog, newCustomer, newGuest, type TestCatalog } from '../../../test/support/fixtures.js';
 
 describeOnDatabases('a repeated Idempotency-Key', (ctx) => {
   let c: TestCatalog;
@@ -46,7 +46,7 @@ describeOnDatabases('a repeated Idempotency-Key', (ctx) => {
     const reused = await s.pay({ payment_method: 'cod', address_id: address.id, note: 'Another order' }, 'reused-key-1');
     expect(reused.statusCode).toBe(422);
     const error = reused.json<ApiErrorBody>().error;
-    expect(error.code).toBe('unprocessable');
+    expect(error.code).toBe('idempotency_key_reused');
     expect(error.message).toBe(messages.idempotencyKeyReused);
 
     const after = await db.select().from(orders).where(eq(orders.customerId, s.customerId!));

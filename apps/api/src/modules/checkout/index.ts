@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { systemCtx } from '../../lib/context.js';
 import { unnotifiedOrders, notifyOrderConfirmed } from '../orders/index.js';
 import { checkoutRoutes } from './checkout.routes.js';
 import { checkoutPaymentHooks } from './payment-hooks.js';
+import { expireUnpaidOrders } from './unpaid-orders.js';
 
 export { checkoutRoutes } from './checkout.routes.js';
 export { checkoutPaymentHooks } from './payment-hooks.js';
 export { seedDemoCoupons } from './checkout.seed.js';
+export { expireUnpaidOrders } from './unpaid-orders.js';
+
+/** The context of the checkout's upkeep: nobody acts (systemCtx), with the checkout's dependencies. */
+export const upkeepDeps = (app: FastifyInstance, clock: Clock, job = 'checkout-upkeep') => ({
+  ...systemCtx(app, clock, job),
+  env: app.env,
+  payments: app.payments,
+  notifier: app.notifier,
+});
 
 /** The payment hooks the payments module is built with (the checkout orchestrates across modules). */
 export function paymentHooksFor(app: FastifyInstance, clock: Clock) {
-  return checkoutPaymentHooks({ db: app.db, env: app.env, notifier: app.notifier, clock });
+  return checkoutPaymentHooks({ ...systemCtx(app, clock, 'payment-hooks'), env: app.env, notifier: app.notifier });
 }
 
 /**
  * Background upkeep every PAYMENT_RECONCILE_SECONDS: pending gateway payments are checked with the
- * gateway, and confirmations that were never queued (a crash right after an order) are sent.
+ * gateway, unpaid orders whose hold ended are cancelled (their stock goes back), and confirmations that were never queued (a crash right after an order) are sent.
  * Started when the app is ready, stopped on close; the state lives in the database, so any process may run it.
  */
 export function startCheckoutUpkeep(app: FastifyInstance, clock: Clock) {
@@ -26,9 +37,9 @@ export function startCheckoutUpkeep(app: FastifyInstance, clock: Clock) {
   let running: Promise<void> | null = null;
   const pass = async () => {
     await app.payments.reconcile();
-    for (const id of await unnotifiedOrders(app.db, new Date(clock.nowMs() - 60_000))) {
-      await notifyOrderConfirmed({ db: app.db, env: app.env, notifier: app.notifier, clock }, id);
-    }
+    const ctx = upkeepDeps(app, clock);
+    await expireUnpaidOrders(ctx);
+    for (const id of await unnotifiedOrders(ctx, new Date(clock.nowMs() - 60_000))) await notifyOrderConfirmed(ctx, id);
   };
   app.addHook('onReady', async () => {
     timer = setInterval(() => {

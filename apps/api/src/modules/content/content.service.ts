@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { ProductCard } from '@store/shared/catalog';
 import type {
   Banner,
@@ -15,24 +15,38 @@ import type {
   SiteSettings,
   StoreLocation,
 } from '@store/shared/content';
+import { DEFAULT_CARE_HOURS, DEFAULT_SAME_DAY_CUTOFF_HOUR, DEFAULT_STOCK_WARNING_THRESHOLD } from '@store/shared/admin-settings';
+import { DEFAULT_FREE_DELIVERY, freeDeliveryText } from '@store/shared/checkout-rules';
+import { careHoursText, cutoffLabel } from '@store/shared/shop-hours';
+import { formatTaka } from '@store/shared/money';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
-import { contentChanged, onContentChange } from '../../lib/content-changes.js';
-import { SharedCache } from '../../lib/shared-cache.js';
-import { collectionProducts, collections, departments } from '../catalog/catalog.tables.js';
-import { getCards, getCardsByHandle } from '../catalog/catalog.service.js';
+import type { RequestCtx } from '../../lib/context.js';
+import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
+import { TaggedCache } from '../../lib/cache/tagged-cache.js';
+import { contentChanged } from '../../lib/content-changes.js';
+import { departmentId, getCardsByHandle, homeShelves } from '../catalog/index.js';
+import { publishState } from './content-admin.js';
+import { bannerInWindow } from './content-admin-banners.js';
 import { banners, blogPosts, footerGroups, footerLinks, navItems, pages, settings, storeLocations } from './content.tables.js';
+
+/** Reading and writing settings needs only the database (or the transaction) of the context. */
+type DbCtx = Pick<RequestCtx, 'db'>;
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   SMS_TIMER: 2,
   OTP_VALIDITY: 5,
   shipping_fees: { same_day: 15000, standard_inside_dhaka: 6000, dhaka_suburb: 10000, outside_dhaka: 13000 },
+  free_delivery: DEFAULT_FREE_DELIVERY,
   site_under_maintenance: false,
   support_phone: '+8809610001010',
   support_email: 'care@glowbazaar.com.bd',
   whatsapp_number: '+8801711000000',
+  care_hours: DEFAULT_CARE_HOURS,
+  same_day_cutoff_hour: DEFAULT_SAME_DAY_CUTOFF_HOUR,
+  stock_warning_threshold: DEFAULT_STOCK_WARNING_THRESHOLD,
 };
 
 export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
@@ -46,8 +60,11 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
 };
 
 /** Settings change rarely and are read on every page: a few seconds of staleness buys a lot. */
-const cache = new SharedCache<unknown>(5_000, 100);
-onContentChange(() => cache.clear());
+const cache = new TaggedCache<unknown>({ ttlMs: 5_000, maxEntries: 100 });
+/** What each entry is built from: settings, menus and pages are content; the home page shows products too. */
+const CONTENT: readonly CacheTag[] = ['content'];
+const CONTENT_AND_CATALOG: readonly CacheTag[] = ['content', 'catalog'];
+followInvalidations(cache);
 
 /** Forgets every cached read in this process (after a seed run, between tests). */
 export function clearContentCaches() {
@@ -55,18 +72,18 @@ export function clearContentCaches() {
 }
 
 /** The stored value of a setting (possibly partial, possibly absent); callers merge their own defaults. */
-async function readStoredSetting(db: Db, key: string): Promise<Record<string, unknown>> {
-  return cache.get(`setting:${key}`, async () => {
+export async function getStoredSetting({ db }: DbCtx, key: string): Promise<Record<string, unknown>> {
+  return cache.getOrLoad(`setting:${key}`, CONTENT, async () => {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
     return (row?.value as Record<string, unknown> | undefined) ?? {};
   }) as Promise<Record<string, unknown>>;
 }
 
-async function readSetting<T extends object>(db: Db, key: string, fallback: T): Promise<T> {
-  return { ...fallback, ...((await readStoredSetting(db, key)) as Partial<T>) };
+async function readSetting<T extends object>(ctx: DbCtx, key: string, fallback: T): Promise<T> {
+  return { ...fallback, ...((await getStoredSetting(ctx, key)) as Partial<T>) };
 }
 
-export async function writeSetting(db: Db, key: string, value: object): Promise<void> {
+export async function writeSetting({ db }: DbCtx, key: string, value: object): Promise<void> {
   await db
     .insert(settings)
     .values({ key, value })
@@ -75,18 +92,54 @@ export async function writeSetting(db: Db, key: string, value: object): Promise<
 }
 
 /** Shallow-merges a patch into a stored setting (the development settings endpoint). */
-export async function patchSetting(db: Db, key: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function patchSetting(ctx: DbCtx, key: string, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
   cache.clear();
-  const value = { ...(await readStoredSetting(db, key)), ...patch };
-  await writeSetting(db, key, value);
+  const value = { ...(await getStoredSetting(ctx, key)), ...patch };
+  await writeSetting(ctx, key, value);
   contentChanged();
   return value;
 }
 
-export const getSiteSettings = (db: Db) => readSetting(db, 'site', DEFAULT_SITE_SETTINGS);
+export const getSiteSettings = (ctx: DbCtx) => readSetting(ctx, 'site', DEFAULT_SITE_SETTINGS);
 
-export async function getBasicSettings(db: Db): Promise<BasicSettings> {
-  const [basic, site] = await Promise.all([readSetting(db, 'basic', DEFAULT_BASIC_SETTINGS), getSiteSettings(db)]);
+/**
+ * The shop's rules as words, for content that states them: a page, a banner or the highlight message
+ * writes {{free_delivery}}, {{fee_standard_inside_dhaka}}, {{same_day_cutoff}}… and shows what the
+ * settings say at the time, so copy and checkout cannot disagree.
+ */
+function ruleWords(site: SiteSettings): Record<string, string> {
+  const fees = site.shipping_fees;
+  return {
+    free_delivery: freeDeliveryText(site.free_delivery) ?? '',
+    fee_same_day: formatTaka(fees.same_day),
+    fee_standard_inside_dhaka: formatTaka(fees.standard_inside_dhaka),
+    fee_dhaka_suburb: formatTaka(fees.dhaka_suburb),
+    fee_outside_dhaka: formatTaka(fees.outside_dhaka),
+    same_day_cutoff: cutoffLabel(site.same_day_cutoff_hour),
+    service_hours: careHoursText(site.care_hours),
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Replaces each {{rule}} with its words (HTML-escaped for rich text); unknown names stay as written. */
+export function fillRules(text: string, site: SiteSettings, html = false): string {
+  const words = ruleWords(site);
+  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => {
+    const value = words[name];
+    if (value === undefined) return match;
+    return html ? value.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!) : value;
+  });
+}
+
+/** A short text with its rules filled in; null when nothing is left (a rule that is off). */
+const filledOrNull = (text: string | null, site: SiteSettings) => {
+  const filled = text === null ? '' : fillRules(text, site).trim();
+  return filled === '' ? null : filled;
+};
+
+export async function getBasicSettings(ctx: RequestCtx): Promise<BasicSettings> {
+  const [basic, site] = await Promise.all([readSetting(ctx, 'basic', DEFAULT_BASIC_SETTINGS), getSiteSettings(ctx)]);
   // One switch: the maintenance flag of the site settings is the one that counts.
   return { ...basic, site_under_maintenance: site.site_under_maintenance };
 }
@@ -95,7 +148,7 @@ type NavRow = typeof navItems.$inferSelect;
 
 async function resolvePromotes(db: Db, rows: NavRow[]): Promise<Map<number, PromoteEntry[]>> {
   const handles = [...new Set(rows.flatMap((r) => r.promote.flatMap((p) => (p.type === 'product' ? p.productHandles : []))))];
-  const cards = new Map<string, ProductCard>((await getCardsByHandle(db, handles)).map((c) => [c.handle, c]));
+  const cards = new Map<string, ProductCard>((await getCardsByHandle({ db }, handles)).map((c) => [c.handle, c]));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -108,8 +161,9 @@ async function resolvePromotes(db: Db, rows: NavRow[]): Promise<Map<number, Prom
   );
 }
 
-export async function getNavigation(db: Db, menu: 'beauty' | 'kids'): Promise<NavItem[]> {
-  return cache.get(`nav:${menu}`, async () => {
+export async function getNavigation(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promise<NavItem[]> {
+  const { db } = ctx;
+  return cache.getOrLoad(`nav:${menu}`, CONTENT, async () => {
     const rows = await db.select().from(navItems).where(eq(navItems.menu, menu)).orderBy(asc(navItems.position), asc(navItems.id));
     const promotes = await resolvePromotes(db, rows);
     const toItem = (r: NavRow): NavItem => ({
@@ -133,8 +187,9 @@ export async function getNavigation(db: Db, menu: 'beauty' | 'kids'): Promise<Na
   }) as Promise<NavItem[]>;
 }
 
-export async function getFooter(db: Db, menu: 'beauty' | 'kids'): Promise<FooterGroup[]> {
-  return cache.get(`footer:${menu}`, async () => {
+export async function getFooter(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promise<FooterGroup[]> {
+  const { db } = ctx;
+  return cache.getOrLoad(`footer:${menu}`, CONTENT, async () => {
     const groups = await db.select().from(footerGroups).where(eq(footerGroups.menu, menu)).orderBy(asc(footerGroups.position));
     const links = groups.length
       ? await db
@@ -158,59 +213,47 @@ export async function getFooter(db: Db, menu: 'beauty' | 'kids'): Promise<Footer
   }) as Promise<FooterGroup[]>;
 }
 
-export async function getSiteConfig(db: Db, menu: 'beauty' | 'kids'): Promise<SiteConfig> {
-  const [nav, footer, basicSettings, highlight] = await Promise.all([
-    getNavigation(db, menu),
-    getFooter(db, menu),
-    getBasicSettings(db),
-    readSetting(db, 'highlight', { message: null as string | null }),
+export async function getSiteConfig(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promise<SiteConfig> {
+  const [nav, footer, basicSettings, highlight, site] = await Promise.all([
+    getNavigation(ctx, menu),
+    getFooter(ctx, menu),
+    getBasicSettings(ctx),
+    readSetting(ctx, 'highlight', { message: null as string | null }),
+    getSiteSettings(ctx),
   ]);
-  return { logo: basicSettings.logo, nav, highlight_message: highlight.message, footer, basicSettings };
+  return { logo: basicSettings.logo, nav, highlight_message: filledOrNull(highlight.message, site), footer, basicSettings };
 }
 
+/** Products on each home-page slider. */
+const HOME_SHELF_SIZE = 12;
+
 /** Banners and product sliders of a department home. Banners are filtered by who is looking (SPEC §5). */
-export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn: boolean; bd: boolean }): Promise<HomeResponse> {
-  const [dept] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, departmentKey));
-  if (!dept) throw notFound('Department not found');
-  const sections = (await cache.get(`home:${departmentKey}`, async () => {
-    const [bannerRows, collectionRows] = await Promise.all([
-      db.select().from(banners).where(eq(banners.departmentId, dept.id)).orderBy(asc(banners.position)),
-      db
-        .select({ id: collections.id, title: collections.title, handle: collections.handle })
-        .from(collections)
-        .where(and(eq(collections.departmentId, dept.id), isNotNull(collections.homePosition)))
-        .orderBy(asc(collections.homePosition)),
+export async function getHome(ctx: RequestCtx, departmentKey: string, viewer: { loggedIn: boolean; bd: boolean }): Promise<HomeResponse> {
+  const { db } = ctx;
+  const deptId = await departmentId({ db }, departmentKey);
+  if (deptId === null) throw notFound('Department not found');
+  const sections = (await cache.getOrLoad(`home:${departmentKey}`, CONTENT_AND_CATALOG, async () => {
+    const [bannerRows, withProducts] = await Promise.all([
+      db.select().from(banners).where(eq(banners.departmentId, deptId)).orderBy(asc(banners.position), asc(banners.id)),
+      homeShelves({ db }, deptId, HOME_SHELF_SIZE),
     ]);
-    const withProducts = await Promise.all(
-      collectionRows.map(async (c) => {
-        const ids = await db
-          .select({ id: collectionProducts.productId })
-          .from(collectionProducts)
-          .where(eq(collectionProducts.collectionId, c.id))
-          .orderBy(asc(collectionProducts.position))
-          .limit(12);
-        return {
-          ...c,
-          products: await getCards(
-            db,
-            ids.map((r) => r.id),
-          ),
-        };
-      }),
-    );
     return { bannerRows, withProducts };
   })) as { bannerRows: (typeof banners.$inferSelect)[]; withProducts: HomeResponse['sections'] };
+  const site = await getSiteSettings(ctx);
+  // The cached rows keep every banner with its window: the time of this request decides which show.
+  const now = ctx.clock.now();
   const visible = sections.bannerRows.filter(
     (b) =>
-      b.audience === 'all' || (b.audience === 'logged_in' && viewer.loggedIn) || (b.audience === 'bd' && (viewer.bd || viewer.loggedIn)),
+      bannerInWindow(b, now) &&
+      (b.audience === 'all' || (b.audience === 'logged_in' && viewer.loggedIn) || (b.audience === 'bd' && (viewer.bd || viewer.loggedIn))),
   );
-  const toBanner = (b: (typeof visible)[number]): Banner & { device: string } => ({
+  const toBanner = (b: (typeof visible)[number]): Banner => ({
     id: b.id,
-    title: b.title,
-    subtitle: b.subtitle,
+    title: fillRules(b.title, site),
+    subtitle: filledOrNull(b.subtitle, site),
     link_url: b.linkUrl,
     image: b.image,
-    placement: b.placement as Banner['placement'],
+    placement: b.placement,
     device: b.device,
   });
   return { department: departmentKey, banners: visible.map(toBanner), sections: sections.withProducts };
@@ -221,10 +264,10 @@ export async function getHome(db: Db, departmentKey: string, viewer: { loggedIn:
  * else the environment), the tracking pixel id and the locale prefix of the not-found page.
  */
 export async function getPublicConfig(
-  db: Db,
+  ctx: DbCtx,
   env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX'>,
 ): Promise<PublicConfig> {
-  const site = await readSetting(db, 'site', {
+  const site = await readSetting(ctx, 'site', {
     ...DEFAULT_SITE_SETTINGS,
     support_phone: env.SUPPORT_PHONE,
     support_email: env.SUPPORT_EMAIL,
@@ -235,28 +278,58 @@ export async function getPublicConfig(
     support_email: site.support_email,
     whatsapp_number: site.whatsapp_number,
     site_under_maintenance: site.site_under_maintenance,
+    free_delivery: site.free_delivery,
+    free_delivery_text: freeDeliveryText(site.free_delivery),
+    care_hours: site.care_hours,
+    stock_warning_threshold: site.stock_warning_threshold,
     facebook_pixel_id: env.FACEBOOK_PIXEL_ID ?? null,
     locale_prefix: env.LOCALE_PREFIX ?? null,
   };
 }
 
+/**
+ * Whether a page or post shows on the storefront at `now` (a draft or a scheduled one does not).
+ * Cached entries keep the publish state and are checked on every read, so a scheduled item
+ * appears at its time whatever the cache holds.
+ */
+const isLive = (row: { status: 'draft' | 'published'; publishedAt: Date }, now: Date) =>
+  publishState(row.status, row.publishedAt, now) === 'published';
+const liveWhere = <T extends typeof pages | typeof blogPosts>(table: T, now: Date) =>
+  and(eq(table.status, 'published'), lte(table.publishedAt, now));
+
 /** Rich text is sanitised once per cache period, not on every request: pages are read far more than written. */
-export async function getPage(db: Db, handle: string): Promise<Page> {
-  return cache.get(`page:${handle}`, async () => {
+export async function getPage(ctx: RequestCtx, handle: string): Promise<Page> {
+  const { db } = ctx;
+  const [stored, site] = await Promise.all([getStoredPage(db, handle), getSiteSettings(ctx)]);
+  if (!isLive(stored, ctx.clock.now())) throw notFound('Page not found');
+  const { page } = stored;
+  return { ...page, body_html: fillRules(page.body_html, site, true), meta_description: fillRules(page.meta_description, site) };
+}
+
+type StoredPage = { page: Page; status: 'draft' | 'published'; publishedAt: Date };
+
+async function getStoredPage(db: Db, handle: string): Promise<StoredPage> {
+  return cache.getOrLoad(`page:${handle}`, CONTENT, async () => {
     const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
     if (!row) throw notFound('Page not found');
-    return {
+    const page: Page = {
       handle: row.handle,
       title: row.title,
       body_html: sanitizeBodyHtml(row.bodyHtml),
       meta_title: row.metaTitle || row.title,
       meta_description: row.metaDescription,
     };
-  }) as Promise<Page>;
+    return { page, status: row.status, publishedAt: row.publishedAt };
+  }) as Promise<StoredPage>;
 }
 
-export async function listPages(db: Db): Promise<{ handle: string; title: string }[]> {
-  return db.select({ handle: pages.handle, title: pages.title }).from(pages).orderBy(asc(pages.title));
+export async function listPages(ctx: RequestCtx): Promise<{ handle: string; title: string }[]> {
+  const { db } = ctx;
+  return db
+    .select({ handle: pages.handle, title: pages.title })
+    .from(pages)
+    .where(liveWhere(pages, ctx.clock.now()))
+    .orderBy(asc(pages.title));
 }
 
 const toSummary = (r: typeof blogPosts.$inferSelect): BlogPostSummary => ({
@@ -269,41 +342,51 @@ const toSummary = (r: typeof blogPosts.$inferSelect): BlogPostSummary => ({
 });
 
 export async function listBlogPosts(
-  db: Db,
+  ctx: RequestCtx,
   page: number,
   pageSize = 6,
 ): Promise<{ count: number; page: number; page_size: number; results: BlogPostSummary[] }> {
+  const { db } = ctx;
+  const live = liveWhere(blogPosts, ctx.clock.now());
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(blogPosts)
+      .where(live)
       .orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(blogPosts),
+    db.select({ n: count() }).from(blogPosts).where(live),
   ]);
   return { count: Number(totals[0]?.n ?? 0), page, page_size: pageSize, results: rows.map(toSummary) };
 }
 
-export async function getBlogPost(db: Db, slug: string): Promise<BlogPost> {
-  return cache.get(`blog:${slug}`, async () => {
+export async function getBlogPost(ctx: RequestCtx, slug: string): Promise<BlogPost> {
+  const { db } = ctx;
+  const stored = (await cache.getOrLoad(`blog:${slug}`, CONTENT, async () => {
     const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
     if (!row) throw notFound('Article not found');
-    return { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) };
-  }) as Promise<BlogPost>;
+    return { post: { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) }, status: row.status, publishedAt: row.publishedAt };
+  })) as { post: BlogPost; status: 'draft' | 'published'; publishedAt: Date };
+  if (!isLive(stored, ctx.clock.now())) throw notFound('Article not found');
+  return stored.post;
 }
 
-export async function listStoreLocations(db: Db): Promise<StoreLocation[]> {
-  return db
-    .select({
-      id: storeLocations.id,
-      name: storeLocations.name,
-      address: storeLocations.address,
-      area: storeLocations.area,
-      city: storeLocations.city,
-      phone: storeLocations.phone,
-      hours: storeLocations.hours,
-    })
-    .from(storeLocations)
-    .orderBy(asc(storeLocations.id));
+export async function listStoreLocations({ db }: DbCtx): Promise<StoreLocation[]> {
+  return (
+    db
+      .select({
+        id: storeLocations.id,
+        name: storeLocations.name,
+        address: storeLocations.address,
+        area: storeLocations.area,
+        city: storeLocations.city,
+        phone: storeLocations.phone,
+        hours: storeLocations.hours,
+        map_url: storeLocations.mapUrl,
+      })
+      .from(storeLocations)
+      // The order the back office set (Store locations), then the oldest first.
+      .orderBy(asc(storeLocations.position), asc(storeLocations.id))
+  );
 }

@@ -1,11 +1,18 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ProductImage } from '@store/shared/catalog';
+import type { Banner } from '@store/shared/content';
 import { departments } from '../catalog/catalog.tables.js';
 
 /** Stored promote entries: product ids are resolved to cards when the menu is served. */
 export type StoredPromote =
   | { type: 'product'; headline: string; productHandles: string[] }
-  | { type: 'promote_page_for_menu'; title: string; page: string; image: { url: string; custom_width: number; custom_height: number }; open_in_new_tab: boolean };
+  | {
+      type: 'promote_page_for_menu';
+      title: string;
+      page: string;
+      image: { url: string; custom_width: number; custom_height: number };
+      open_in_new_tab: boolean;
+    };
 
 export const navItems = pgTable(
   'nav_items',
@@ -50,6 +57,9 @@ export const footerLinks = pgTable('footer_links', {
   position: smallint().notNull().default(0),
 });
 
+/** 'draft' or 'published'; a published item shows on the storefront from its publishedAt on (a later one is scheduled). */
+export type PublishStatus = 'draft' | 'published';
+
 export const pages = pgTable('pages', {
   id: serial().primaryKey(),
   handle: text().notNull().unique(),
@@ -57,6 +67,10 @@ export const pages = pgTable('pages', {
   bodyHtml: text().notNull(),
   metaTitle: text().notNull().default(''),
   metaDescription: text().notNull().default(''),
+  // Rows written before the back office were live: they stay published.
+  status: text().$type<PublishStatus>().notNull().default('published'),
+  publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const blogPosts = pgTable(
@@ -70,6 +84,10 @@ export const blogPosts = pgTable(
     image: jsonb().$type<ProductImage>(),
     author: text().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    status: text().$type<PublishStatus>().notNull().default('published'),
+    metaTitle: text().notNull().default(''),
+    metaDescription: text().notNull().default(''),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('blog_posts_published_idx').on(t.publishedAt.desc())],
 );
@@ -81,7 +99,7 @@ export const banners = pgTable(
     departmentId: integer()
       .notNull()
       .references(() => departments.id),
-    placement: text().notNull().default('hero'),
+    placement: text().$type<Banner['placement']>().notNull().default('hero'),
     title: text().notNull(),
     subtitle: text(),
     linkUrl: text().notNull(),
@@ -89,8 +107,13 @@ export const banners = pgTable(
     /** 'all', 'logged_in' or 'bd': who sees it (SPEC §5). */
     audience: text().notNull().default('all'),
     /** 'all', 'mobile' or 'desktop'. */
-    device: text().notNull().default('all'),
+    device: text().$type<Banner['device']>().notNull().default('all'),
     position: smallint().notNull().default(0),
+    /** The window the storefront shows it in; null means no limit on that side. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** The last save: an editor's patch names the one it loaded, so two saves never undo each other. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('banners_department_idx').on(t.departmentId, t.placement, t.position)],
 );
@@ -103,6 +126,9 @@ export const storeLocations = pgTable('store_locations', {
   city: text().notNull(),
   phone: text().notNull(),
   hours: text().notNull(),
+  /** A link to the shop on a map (Google Maps), shown beside the address. */
+  mapUrl: text(),
+  position: smallint().notNull().default(0),
 });
 
 /** Site and basic settings as keyed JSON values; the content service gives them their types. */

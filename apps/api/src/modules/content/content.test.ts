@@ -1,6 +1,6 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { BlogPost, BlogPostSummary, Page, PublicConfig } from '@store/shared/content';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { blogPosts, pages } from './content.tables.js';
 import { clearContentCaches, writeSetting } from './content.service.js';
 
@@ -17,11 +17,15 @@ describeOnDatabases(
         support_email: 'help@example.com',
         whatsapp_number: '+8801888000222',
         site_under_maintenance: false,
+        free_delivery: { threshold: 200_000, zones: ['inside_dhaka'] },
+        free_delivery_text: 'Free standard delivery inside Dhaka on orders of ৳2,000 or more',
+        care_hours: { days: ['sun', 'mon', 'tue', 'wed', 'thu'], open_hour: 10, close_hour: 18 },
+        stock_warning_threshold: 5,
         facebook_pixel_id: '1234567890',
         locale_prefix: 'en-bd',
       });
 
-      await writeSetting(ctx().db, 'site', { support_phone: '+8809610999999', site_under_maintenance: true });
+      await writeSetting(ctx(), 'site', { support_phone: '+8809610999999', site_under_maintenance: true });
       const after = (await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data;
       expect(after.support_phone).toBe('+8809610999999');
       expect(after.support_email).toBe('help@example.com');
@@ -29,7 +33,7 @@ describeOnDatabases(
       // The one maintenance switch shows in the basic settings the shell reads too.
       const basic = (await ctx().app.inject('/api/v1/basic-settings/')).json<{ data: { data: { site_under_maintenance: boolean } } }>();
       expect(basic.data.data.site_under_maintenance).toBe(true);
-      await writeSetting(ctx().db, 'site', { site_under_maintenance: false });
+      await writeSetting(ctx(), 'site', { site_under_maintenance: false });
     });
 
     it('serves a content page with its body sanitised, and 404 for an unknown handle', async () => {
@@ -123,8 +127,8 @@ describeOnDatabases(
           headers: { 'x-forwarded-for': '127.0.0.1' },
           payload: { site_under_maintenance: true },
         });
-        expect(res.statusCode, remote).toBe(403);
-        expect(res.json<{ error: { code: string } }>().error.code).toBe('forbidden');
+        expect(res.statusCode, remote).toBe(404);
+        expect(res.json<{ error: { code: string } }>().error.code).toBe('not_found');
       }
       expect((await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data.site_under_maintenance).toBe(false);
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { registerDevDoor } from '../../plugins/dev-doors.js';
 import { devOutboxRoutes } from './notifications.routes.js';
 import { Notifier, type NotifierOptions } from './notifications.service.js';
 import { emailProviderFromEnv, smsProviderFromEnv, type EmailProvider, type SmsProvider } from './providers.js';
@@ -18,7 +19,7 @@ export type NotificationsOptions = NotifierOptions & { sms?: SmsProvider; email?
 
 /**
  * Decorates app.notifier, starts its worker loop when the app is ready and stops it on close, and
- * serves the development outbox outside production.
+ * serves the development outbox (a development door: see plugins/dev-doors.ts).
  */
 export async function registerNotifications(app: FastifyInstance, clock: Clock, options: NotificationsOptions = {}) {
   const notifier = new Notifier(
@@ -35,5 +36,5 @@ export async function registerNotifications(app: FastifyInstance, clock: Clock, 
   app.decorate('notifier', notifier);
   app.addHook('onReady', async () => notifier.start());
   app.addHook('onClose', async () => notifier.stop());
-  if (app.env.NODE_ENV !== 'production') await app.register(devOutboxRoutes);
+  await registerDevDoor(app, devOutboxRoutes);
 }

@@ -43,11 +43,11 @@ export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const querystring = z.object({ to: text().max(254).optional(), limit: z.coerce.number().int().min(1).max(1000).optional() });
   app.get('/dev/outbox', { schema: { hide: true, querystring } }, async (request, reply) => {
     const to = recipientKey(request.query.to);
-    const messages = await listOutbox(app.db, { to, limit: request.query.limit ?? 200 });
+    const messages = await listOutbox({ db: app.db }, { to, limit: request.query.limit ?? 200 });
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(messages, request.query.to));
   });
   app.get('/dev/outbox.json', { schema: { hide: true, querystring } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { data: await listOutbox(app.db, { to: recipientKey(request.query.to), limit: request.query.limit ?? 200 }) };
+    return { data: await listOutbox({ db: app.db }, { to: recipientKey(request.query.to), limit: request.query.limit ?? 200 }) };
   });
 };

@@ -1,3 +1,4 @@
+import type { DbCtx } from '../../lib/context.js';
 import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BD_MOBILE_PATTERN } from '@store/shared/phone';
@@ -253,7 +254,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-export async function listOutbox(db: Db, options: { to?: string | undefined; limit?: number }): Promise<OutboxMessage[]> {
+export async function listOutbox({ db }: DbCtx, options: { to?: string | undefined; limit?: number }): Promise<OutboxMessage[]> {
   const rows = await db
     .select()
     .from(outbox)
@@ -277,6 +278,6 @@ export async function listOutbox(db: Db, options: { to?: string | undefined; lim
 }
 
 /** The clean-up job's part: delivered messages sent before `before` (pending and failed rows stay for diagnosis). */
-export function deleteSentOutbox(db: Db, before: Date): Promise<number> {
+export function deleteSentOutbox({ db }: DbCtx, before: Date): Promise<number> {
   return deleteInBatches(db, outbox, outbox.id, and(eq(outbox.status, 'sent'), lt(outbox.sentAt, before)));
 }

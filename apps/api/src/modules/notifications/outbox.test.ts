@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
-import { createTestApp, describeOnDatabases } from '../../test/app.js';
+import { createTestApp, describeOnDatabases } from '../../../test/support/app.js';
 import { outbox } from './notifications.tables.js';
 import { Notifier } from './notifications.service.js';
 import type { EmailProvider, SmsProvider } from './providers.js';

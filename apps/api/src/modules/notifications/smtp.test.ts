@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/app.js';
-import { outboxFor, TestBrowser } from '../accounts/test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { outboxFor, TestBrowser } from '../../../test/support/test-client.js';
 
 type Received = { from: string; to: string[]; raw: string };
 const received: Received[] = [];
@@ -60,7 +60,7 @@ describeOnDatabases(
       const mail = await waitFor(() => received.find((m) => m.to.includes(email)));
       expect(mail.from).toBe('no-reply@glowbazaar.com.bd');
       const text = decodeQp(mail.raw);
-      expect(text).toContain('Subject: Verify your email for GlowBazaar');
+      expect(text).toContain('Subject: Verify your email for Glow Bazaar');
       const path = /http:\/\/localhost:3000(\/verify-email\/[\w-]+)/.exec(text)?.[1];
       expect(path).toBeDefined();
       const row = await waitFor(async () => (await outboxFor(ctx().app, email)).find((m) => m.status === 'sent'));
@@ -69,5 +69,5 @@ describeOnDatabases(
       expect(verified.json()).toMatchObject({ success: true, verified: true });
     });
   },
-  { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'GlowBazaar <no-reply@glowbazaar.com.bd>' } },
+  { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Glow Bazaar <no-reply@glowbazaar.com.bd>' } },
 );

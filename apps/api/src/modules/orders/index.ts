@@ -1,16 +1,26 @@
 /** What other modules use of orders: placing (inside the checkout's transaction), the transition function, reading and notifying. */
 export { ordersRoutes } from './orders.routes.js';
 export {
+  awaitingPayment,
   findOrderByKey,
+  findOwnOrder,
+  getOwnOrder,
+  orderActions,
+  holdEnds,
+  openUnpaidOrderOfCart,
+  orderLinesOf,
+  overdueUnpaidOrders,
   getOrder,
   IdempotencyKeyTaken,
   insertOrder,
   insertOrderLines,
   notifyOrderConfirmed,
   orderRef,
-  takeStock,
+  lockOrder,
+  reviseOrderForAttempt,
   transitionOrder,
   unnotifiedOrders,
+  type AttemptChanges,
   type NewOrder,
   type NewOrderLine,
   type NotifyDeps,
@@ -18,4 +28,3 @@ export {
   type OrderRow,
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
-export { orders as ordersTable, orderLines as orderLinesTable } from './orders.tables.js';

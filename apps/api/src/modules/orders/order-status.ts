@@ -5,7 +5,9 @@ import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
  * (orders.service.ts), which consults these tables and refuses anything else.
  *
  * order:   placed → confirmed → shipped → delivered; placed or confirmed → cancelled
- * payment: pending → paid (gateway confirmed, or cash collected) → refunded; pending → failed
+ * payment: pending → paid (gateway confirmed, or cash collected) → refunded; pending → failed → pending
+ *          (the shopper pays again: another attempt on the same order); failed → paid (an earlier
+ *          attempt's money arrives after a later one failed)
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   placed: ['confirmed', 'cancelled'],
@@ -18,7 +20,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
   pending: ['paid', 'failed'],
   paid: ['refunded'],
-  failed: [],
+  failed: ['pending', 'paid'],
   refunded: [],
 };
 

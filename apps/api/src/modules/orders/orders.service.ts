@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type {
   OrderDetail,
   OrderLine,
   OrderListItem,
   OrderListResponse,
+  OrderActions,
   OrderRef,
   PublicOrder,
   ReceiptResponse,
@@ -12,13 +13,13 @@ import type {
 import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
-import { SERVICE_TIME_ZONE } from '@store/shared/constants';
+import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { variants } from '../catalog/catalog.tables.js';
-import { refreshProductAggregates } from '../catalog/catalog.service.js';
+import { releaseStock } from '../catalog/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { IllegalTransition, planTransition, type StatusChange } from './order-status.js';
 import { orderEvents, orderLines, orderNumberSeq, orders } from './orders.tables.js';
@@ -50,7 +51,7 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 /** GB-YYMM-NNNNNN: the month in Dhaka, then the running number. */
-export async function nextOrderNumber(tx: Db, at: Date): Promise<string> {
+export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<string> {
   // Both drivers answer a raw query with { rows }.
   const result = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName})::int as n`)) as unknown as { rows: { n: number }[] };
   const row = result.rows[0];
@@ -65,8 +66,8 @@ export async function nextOrderNumber(tx: Db, at: Date): Promise<string> {
  * second attempt with the same key waits on the unique index and then fails here, before it has
  * touched any stock.
  */
-export async function insertOrder(tx: Db, values: NewOrder, at: Date): Promise<OrderRow> {
-  const number = await nextOrderNumber(tx, at);
+export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, at: Date): Promise<OrderRow> {
+  const number = await nextOrderNumber({ db: tx }, at);
   const token = randomBytes(18).toString('base64url');
   try {
     const [row] = await tx
@@ -84,65 +85,40 @@ export async function insertOrder(tx: Db, values: NewOrder, at: Date): Promise<O
   }
 }
 
-export async function insertOrderLines(tx: Db, orderId: number, lines: NewOrderLine[]): Promise<void> {
+export async function insertOrderLines({ db: tx }: DbCtx, orderId: number, lines: NewOrderLine[]): Promise<void> {
   if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
 }
 
-type StockLine = { variantId: number; quantity: number; productTitle: string; variantTitle: string };
-
-/**
- * Takes the lines' stock, all or nothing: one conditional UPDATE per variant (in id order, so two
- * orders never wait on each other crosswise). A variant without enough left throws out_of_stock
- * with the shopper-facing message in fields.cart, and the caller's transaction rolls back.
- */
-export async function takeStock(tx: Db, lines: StockLine[]): Promise<void> {
-  const wanted = new Map<number, StockLine & { total: number }>();
-  for (const l of lines) {
-    const seen = wanted.get(l.variantId);
-    if (seen) seen.total += l.quantity;
-    else wanted.set(l.variantId, { ...l, total: l.quantity });
-  }
-  const emptied: number[] = [];
-  for (const id of [...wanted.keys()].sort((a, b) => a - b)) {
-    const line = wanted.get(id)!;
-    const [row] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${line.total}` })
-      .where(and(eq(variants.id, id), gte(variants.stock, line.total)))
-      .returning({ stock: variants.stock, productId: variants.productId });
-    if (!row) {
-      const [v] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, id));
-      const left = v?.stock ?? 0;
-      const message =
-        left > 0
-          ? messages.lowStock(line.productTitle, line.variantTitle, left)
-          : messages.outOfStock(line.productTitle, line.variantTitle);
-      throw new AppError('out_of_stock', message, { cart: message });
-    }
-    if (row.stock === 0) emptied.push(row.productId);
-  }
-  // Listings filter on products.in_stock: keep it true to the variants.
-  if (emptied.length) await refreshProductAggregates(tx, emptied);
-}
-
+/** Gives a cancelled order's items back to the catalog's stock. */
 async function restoreStock(tx: Db, orderId: number): Promise<void> {
   const lines = await tx
     .select({ variantId: orderLines.variantId, quantity: orderLines.quantity })
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId));
-  const byVariant = new Map<number, number>();
-  for (const l of lines) if (l.variantId !== null) byVariant.set(l.variantId, (byVariant.get(l.variantId) ?? 0) + l.quantity);
-  const refilled: number[] = [];
-  for (const id of [...byVariant.keys()].sort((a, b) => a - b)) {
-    const q = byVariant.get(id)!;
-    const [row] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} + ${q}` })
-      .where(eq(variants.id, id))
-      .returning({ stock: variants.stock, productId: variants.productId });
-    if (row && row.stock === q) refilled.push(row.productId);
-  }
-  if (refilled.length) await refreshProductAggregates(tx, refilled);
+  await releaseStock(
+    { db: tx },
+    lines.flatMap((l) => (l.variantId === null ? [] : [{ variantId: l.variantId, quantity: l.quantity }])),
+  );
+}
+
+/** The order row locked for the rest of the transaction (null when there is none). */
+export async function lockOrder({ db: tx }: DbCtx, orderId: number): Promise<OrderRow | null> {
+  const [o] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return o ?? null;
+}
+
+/** What a new payment attempt may change on an unpaid order: its method, card name and the attempt's idempotency key. */
+export type AttemptChanges = Pick<Partial<NewOrder>, 'paymentMethod' | 'multiCardName' | 'idempotencyKey' | 'requestHash'>;
+
+/** Rewrites an unpaid order's payment choice for another attempt (statuses move only through transitionOrder). */
+export async function reviseOrderForAttempt({ db: tx }: DbCtx, orderId: number, changes: AttemptChanges, at: Date): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...changes, updatedAt: at })
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new AppError('order_not_found', messages.orderNotFound);
+  return row;
 }
 
 export type TransitionResult = { changed: boolean; order: OrderRow; plan: StatusChange };
@@ -154,14 +130,20 @@ export type TransitionResult = { changed: boolean; order: OrderRow; plan: Status
  * the stock back, paying stamps paid_at. Asking for the state the order is already in changes
  * nothing (replays are harmless); an illegal move throws a 409.
  */
-export async function transitionOrder(tx: Db, orderId: number, change: StatusChange, reason: string, at: Date): Promise<TransitionResult> {
+export async function transitionOrder(
+  { db: tx }: DbCtx,
+  orderId: number,
+  change: StatusChange,
+  reason: string,
+  at: Date,
+): Promise<TransitionResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw new AppError('not_found', messages.orderNotFound);
+  if (!order) throw new AppError('order_not_found', messages.orderNotFound);
   let plan: StatusChange;
   try {
     plan = planTransition(order, change);
   } catch (err) {
-    if (err instanceof IllegalTransition) throw new AppError('conflict', err.message);
+    if (err instanceof IllegalTransition) throw new AppError('illegal_transition', err.message);
     throw err;
   }
   if (!plan.status && !plan.payment) return { changed: false, order, plan };
@@ -208,7 +190,27 @@ const toLine = (l: OrderLineRow): OrderLine => ({
   gift: l.gift,
 });
 
-export function toPublicOrder(o: OrderRow, lines: OrderLineRow[]): PublicOrder {
+/** Who is looking and when: actions are offered to the order's owner only; an unpaid gateway order holds its items for holdMs. */
+export type OrderView = { owner: boolean; holdMs: number; now: Date };
+
+const ONLINE: readonly OrderRow['paymentMethod'][] = ['bkash', 'card'];
+
+/** A bKash or card order not paid yet (the attempt is open, failed or was cancelled): it holds its items until its hold ends. */
+export const awaitingPayment = (o: Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentMethod'>) =>
+  o.status === 'placed' && (o.paymentStatus === 'pending' || o.paymentStatus === 'failed') && ONLINE.includes(o.paymentMethod);
+
+export const holdEnds = (o: Pick<OrderRow, 'createdAt'>, holdMs: number) => new Date(o.createdAt.getTime() + holdMs);
+
+/** What the owner may do now: pay an unpaid gateway order again within its hold; cancel one not confirmed yet. */
+export function orderActions(o: OrderRow, view: OrderView): OrderActions {
+  if (!view.owner) return { pay: false, cancel: false };
+  return {
+    pay: awaitingPayment(o) && view.now < holdEnds(o, view.holdMs),
+    cancel: o.status === 'placed' && o.paymentStatus !== 'paid' && o.paymentStatus !== 'refunded',
+  };
+}
+
+export function toPublicOrder(o: OrderRow, lines: OrderLineRow[], view: OrderView): PublicOrder {
   return {
     id: o.token,
     number: o.number,
@@ -229,6 +231,8 @@ export function toPublicOrder(o: OrderRow, lines: OrderLineRow[]): PublicOrder {
     item_count: lines.reduce((n, l) => n + l.quantity, 0),
     line_items: lines.map(toLine),
     store_location: o.storeLocation,
+    hold_until: awaitingPayment(o) ? holdEnds(o, view.holdMs).toISOString() : null,
+    actions: orderActions(o, view),
   };
 }
 
@@ -249,21 +253,76 @@ function privatePart(o: OrderRow, events: (typeof orderEvents.$inferSelect)[]): 
 const isOwner = (o: OrderRow, owner: OrderOwner) =>
   (owner.customerId !== null && o.customerId === owner.customerId) || (owner.guestId !== null && o.guestId === owner.guestId);
 
+/** Whose order a request's ctx may see as its owner's. */
+const ownerOfCtx = (ctx: Pick<RequestCtx, 'customerId' | 'guestId'>): OrderOwner => ({
+  customerId: ctx.customerId,
+  guestId: ctx.guestId ?? null,
+});
+
 /** The caller's order by its number; anyone else's (or none) is a 404, so numbers reveal nothing. */
-export async function getOwnOrder(db: Db, owner: OrderOwner, number: string): Promise<OrderDetail> {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.number, number), ownerWhere(owner)));
-  if (!o) throw new AppError('not_found', messages.orderNotFound);
+export async function getOwnOrder(ctx: RequestCtx, number: string, holdMs: number): Promise<OrderDetail> {
+  const { db } = ctx;
+  const view = { holdMs, now: ctx.clock.now() };
+  const o = await findOwnOrder({ db }, ownerOfCtx(ctx), number);
   const [lines, events] = await Promise.all([
     linesOf(db, o.id),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)),
   ]);
-  return { ...toPublicOrder(o, lines), ...privatePart(o, events) };
+  return { ...toPublicOrder(o, lines, { ...view, owner: true }), ...privatePart(o, events) };
 }
 
-export async function listOwnOrders(db: Db, owner: OrderOwner, limit = 50): Promise<OrderListResponse> {
+/** The caller's order row by its number (404 for anyone else's). */
+export async function findOwnOrder({ db }: DbCtx, owner: OrderOwner, number: string): Promise<OrderRow> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.number, number), ownerWhere(owner)));
+  if (!o) throw new AppError('order_not_found', messages.orderNotFound);
+  return o;
+}
+
+/** bKash and card orders whose hold has ended unpaid, oldest first: the upkeep cancels them. */
+export async function overdueUnpaidOrders({ db }: DbCtx, before: Date, limit = 50): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'placed'),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+        inArray(orders.paymentMethod, ['bkash', 'card']),
+        lt(orders.createdAt, before),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** The bag's unpaid gateway order, if one is open: a new checkout of the same bag pays it again rather than placing another. */
+export async function openUnpaidOrderOfCart({ db: tx }: DbCtx, cartId: number, owner: OrderOwner): Promise<OrderRow | null> {
+  const [o] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.cartId, cartId),
+        ownerWhere(owner),
+        eq(orders.status, 'placed'),
+        inArray(orders.paymentStatus, ['pending', 'failed']),
+        inArray(orders.paymentMethod, ['bkash', 'card']),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1)
+    .for('update');
+  return o ?? null;
+}
+
+export { linesOf as orderLinesOf };
+
+export async function listOwnOrders(ctx: RequestCtx, limit = 50): Promise<OrderListResponse> {
+  const { db } = ctx;
+  const owner = ownerOfCtx(ctx);
   if (owner.customerId === null && owner.guestId === null) return { data: [], count: 0 };
   const rows = await db.select().from(orders).where(ownerWhere(owner)).orderBy(desc(orders.id)).limit(limit);
   const lines = rows.length
@@ -299,29 +358,32 @@ export async function listOwnOrders(db: Db, owner: OrderOwner, limit = 50): Prom
 }
 
 async function byToken(db: Db, token: string): Promise<OrderRow> {
-  if (!/^[\w-]{20,40}$/.test(token)) throw new AppError('not_found', messages.orderNotFound);
+  if (!/^[\w-]{20,40}$/.test(token)) throw new AppError('order_not_found', messages.orderNotFound);
   const [o] = await db.select().from(orders).where(eq(orders.token, token));
-  if (!o) throw new AppError('not_found', messages.orderNotFound);
+  if (!o) throw new AppError('order_not_found', messages.orderNotFound);
   return o;
 }
 
-/** What a link holder may see (order-verify, payment-success). */
-export async function getPublicOrder(db: Db, token: string): Promise<PublicOrder> {
-  const o = await byToken(db, token);
-  return toPublicOrder(o, await linesOf(db, o.id));
+/** What a link holder may see (order-verify, payment-success); the actions only when the holder is its owner. */
+export async function getPublicOrder(ctx: RequestCtx, token: string, holdMs: number): Promise<PublicOrder> {
+  const o = await byToken(ctx.db, token);
+  return toPublicOrder(o, await linesOf(ctx.db, o.id), { holdMs, now: ctx.clock.now(), owner: isOwner(o, ownerOfCtx(ctx)) });
 }
 
 /** The receipt: the public part for a link holder, the addresses and contact too for the order's owner. */
-export async function getReceipt(db: Db, token: string, owner: OrderOwner): Promise<ReceiptResponse> {
+export async function getReceipt(ctx: RequestCtx, token: string, holdMs: number): Promise<ReceiptResponse> {
+  const { db } = ctx;
+  const view = { holdMs, now: ctx.clock.now() };
   const o = await byToken(db, token);
   const lines = await linesOf(db, o.id);
-  const own = isOwner(o, owner)
+  const mine = isOwner(o, ownerOfCtx(ctx));
+  const own = mine
     ? privatePart(o, await db.select().from(orderEvents).where(eq(orderEvents.orderId, o.id)).orderBy(asc(orderEvents.id)))
     : null;
-  return { data: { order: toPublicOrder(o, lines), owner: own } };
+  return { data: { order: toPublicOrder(o, lines, { ...view, owner: mine }), owner: own } };
 }
 
-export async function findOrderByKey(db: Db, owner: OrderOwner, key: string): Promise<OrderRow | null> {
+export async function findOrderByKey({ db }: DbCtx, owner: OrderOwner, key: string): Promise<OrderRow | null> {
   const [o] = await db
     .select()
     .from(orders)
@@ -329,7 +391,7 @@ export async function findOrderByKey(db: Db, owner: OrderOwner, key: string): Pr
   return o ?? null;
 }
 
-export async function getOrder(db: Db, orderId: number): Promise<OrderRow | null> {
+export async function getOrder({ db }: DbCtx, orderId: number): Promise<OrderRow | null> {
   const [o] = await db.select().from(orders).where(eq(orders.id, orderId));
   return o ?? null;
 }
@@ -339,7 +401,7 @@ export async function getOrder(db: Db, orderId: number): Promise<OrderRow | null
 
 export type NotifyDeps = { db: Db; env: Pick<Env, 'PUBLIC_URL'>; notifier: Notifier; clock: Clock };
 
-const SHOP = 'GlowBazaar';
+const SHOP = SHOP_NAME;
 
 function confirmationTexts(o: OrderRow, lines: OrderLineRow[], publicUrl: string) {
   const base = publicUrl.replace(/\/$/, '');
@@ -392,7 +454,7 @@ export async function notifyOrderConfirmed(deps: NotifyDeps, orderId: number): P
 }
 
 /** Orders whose confirmation is due but was never queued (a crash between commit and send). */
-export async function unnotifiedOrders(db: Db, olderThan: Date): Promise<number[]> {
+export async function unnotifiedOrders({ db }: DbCtx, olderThan: Date): Promise<number[]> {
   const rows = await db
     .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, method: orders.paymentMethod })
     .from(orders)

@@ -16,6 +16,7 @@ import {
 import type { LineImage } from '@store/shared/cart';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
+import { customers, guests } from '../accounts/accounts.tables.js';
 import { variants } from '../catalog/catalog.tables.js';
 
 /** The running part of the human order number (GB-2611-001234): never reused, gaps allowed. */
@@ -36,8 +37,9 @@ export const orders = pgTable(
     number: text().notNull().unique(),
     /** The link token of /receipt, /payment-success and /order-verify: unguessable, unlike the number. */
     token: text().notNull().unique(),
-    customerId: integer(),
-    guestId: text(),
+    // An order is history: the shopper who placed it cannot be deleted from under it.
+    customerId: integer().references(() => customers.id, { onDelete: 'restrict' }),
+    guestId: text().references(() => guests.id, { onDelete: 'restrict' }),
     /** The bag the order came from: cleared once the order is placed (COD, pickup) or paid (gateways). */
     cartId: integer(),
     /** The checkout attempt's Idempotency-Key: a replay of the same attempt finds this order. */
@@ -107,7 +109,7 @@ export const orderLines = pgTable(
     id: serial().primaryKey(),
     orderId: integer()
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     variantId: integer().references(() => variants.id, { onDelete: 'set null' }),
     productId: integer().notNull(),
     sku: text().notNull(),
@@ -132,7 +134,7 @@ export const orderEvents = pgTable(
     id: serial().primaryKey(),
     orderId: integer()
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     kind: text().$type<'order' | 'payment'>().notNull(),
     fromStatus: text(),
     toStatus: text().notNull(),

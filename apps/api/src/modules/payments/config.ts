@@ -1,4 +1,4 @@
-import type { Env } from '../../config/env.js';
+import { devDoorsOpen, type Env } from '../../config/env.js';
 
 export type BkashConfig = { baseUrl: string; appKey: string; appSecret: string; username: string; password: string };
 export type SslCommerzConfig = { baseUrl: string; storeId: string; storePassword: string };
@@ -18,9 +18,9 @@ export const SSLCOMMERZ_SIMULATOR_PATH = '/sandbox/sslcommerz';
 
 export const publicBase = (env: Pick<Env, 'PUBLIC_URL'>) => env.PUBLIC_URL.replace(/\/$/, '');
 
-/** The simulators run everywhere except production (where they are never mounted). */
-export function simulatorEnabled(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_SIMULATOR'>): boolean {
-  return env.NODE_ENV !== 'production' && env.PAYMENT_SIMULATOR;
+/** The simulators are a development door: never in production, and only while the store listens on loopback. */
+export function simulatorEnabled(env: Pick<Env, 'NODE_ENV' | 'PAYMENT_SIMULATOR' | 'HOST'>): boolean {
+  return env.PAYMENT_SIMULATOR && devDoorsOpen(env);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { registerDevDoor } from '../../plugins/dev-doors.js';
 import {
   gatewayConfig,
   publicBase,
@@ -17,7 +18,7 @@ import { loopbackTransport, type Transport } from './transport.js';
 
 export { Payments, OrderNotPayable, type PaymentHooks, type PaymentRow, type StartInput, type CallbackResult } from './payments.service.js';
 export { GatewayError } from './bkash-client.js';
-export { payments as paymentsTable } from './payments.tables.js';
+export { PAYMENT_ATTEMPT_TRANSITIONS, canMoveAttempt } from './payment-status.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +42,7 @@ export async function registerPayments(app: FastifyInstance, clock: Clock, optio
   // The simulators accept the configured credentials when the shop points at them, else their own.
   const bkashCreds = config.bkash?.baseUrl === `${base}${BKASH_SIMULATOR_PATH}` ? config.bkash : SIMULATOR_BKASH;
   const sslCreds = config.sslcommerz?.baseUrl === `${base}${SSLCOMMERZ_SIMULATOR_PATH}` ? config.sslcommerz : SIMULATOR_SSLCOMMERZ;
-  await app.register(async (sandbox) => {
+  await registerDevDoor(app, async (sandbox) => {
     acceptForms(sandbox);
     await sandbox.register(bkashSimulator(bkashCreds, base, clock));
     await sandbox.register(sslcommerzSimulator(sslCreds, base, clock, transport, app.log));

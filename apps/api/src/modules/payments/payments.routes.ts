@@ -11,7 +11,7 @@ export function acceptForms(app: FastifyInstance) {
 
 /** Where the shopper lands after a gateway: the page of the payment's final state. */
 export async function landingFor(app: FastifyInstance, result: CallbackResult): Promise<string> {
-  const order = result.orderId !== null ? await getOrder(app.db, result.orderId) : null;
+  const order = result.orderId !== null ? await getOrder({ db: app.db }, result.orderId) : null;
   if (!order) return '/checkout?payment=unverified';
   const token = encodeURIComponent(order.token);
   switch (result.status) {

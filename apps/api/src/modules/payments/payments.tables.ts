@@ -18,7 +18,7 @@ export const payments = pgTable(
     id: serial().primaryKey(),
     orderId: integer()
       .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+      .references(() => orders.id, { onDelete: 'restrict' }),
     provider: text().$type<Gateway>().notNull(),
     /** bKash paymentID (known after create) or SSLCommerz tran_id (ours, known before). */
     reference: text(),
@@ -56,7 +56,7 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: serial().primaryKey(),
-    paymentId: integer().references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: integer().references(() => payments.id, { onDelete: 'restrict' }),
     provider: text().$type<Gateway>().notNull(),
     kind: text().notNull(),
     outcome: text().notNull(),

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@store/shared/cart';
 import type { ApiErrorBody } from '@store/shared/api';
+import type { OrderDetail, PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { describeOnDatabases } from '../../test/app.js';
-import { outboxFor } from '../accounts/test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { latestCode, outboxFor, TestBrowser } from '../../../test/support/test-client.js';
 import { variants } from '../catalog/catalog.tables.js';
 import { coupons } from '../checkout/checkout.tables.js';
-import { createTestCatalog, newCustomer, payData, type Shopper, type TestCatalog } from '../checkout/test-support.js';
+import { expireUnpaidOrders, upkeepDeps } from '../checkout/index.js';
+import { createTestCatalog, newCustomer, payData, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
 import { orderEvents, orders } from '../orders/orders.tables.js';
+import { transitionOrder } from '../orders/index.js';
 import { SIMULATOR_SSLCOMMERZ } from './config.js';
 import { payments } from './payments.tables.js';
 import { signSslFields } from './sslcommerz-client.js';
@@ -116,7 +119,7 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect((await outboxFor(app, s.phone)).filter((m) => m.body.includes(order.number))).toHaveLength(1);
     });
 
-    it('keeps the bag when the shopper cancels on bKash: order cancelled, stock and coupon given back', async () => {
+    it('keeps the bag and holds the order when the shopper cancels on bKash; a new checkout of a changed choice replaces it', async () => {
       const { app, db } = ctx();
       await db.insert(coupons).values({ code: 'PAYONCE', kind: 'fixed_amount', value: 5_000, title: '৳50 off', usageLimit: 1 });
       const s = await shopperWithBag(1);
@@ -126,14 +129,18 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect(await stockOf(c.serum30.id)).toBe(stock - 1);
       const landing = await land(app, await onBkashPage(app, redirectGatewayURL!, 'cancel'));
       expect(landing).toBe(`/order-verify/cancelled/${order.id}/`);
-      expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
-      expect(await stockOf(c.serum30.id)).toBe(stock);
+      // The order waits for the shopper (pay again or cancel) and keeps its items and code meanwhile.
+      expect(await orderRow(order.number)).toMatchObject({ status: 'placed', paymentStatus: 'failed' });
+      expect(await stockOf(c.serum30.id)).toBe(stock - 1);
       expect((await bagOf(s)).line_items.map((l) => [l.variant_id, l.quantity])).toEqual([[c.serum30.id, 1]]);
-      expect((await db.select().from(coupons).where(eq(coupons.code, 'PAYONCE')))[0]!.usedCount).toBe(0);
-      // The shopper tries again from the same bag, with the same code, and it works.
+      expect((await db.select().from(coupons).where(eq(coupons.code, 'PAYONCE')))[0]!.usedCount).toBe(1);
+      // The shopper checks out the same bag with cash instead: the unpaid order is replaced, not duplicated.
       const again = await s.pay({ payment_method: 'cod' }, 'bkash-cancel-retry');
       expect(again.statusCode).toBe(200);
       expect(payData(again).order.total).toBe(90_000 - 5_000 + 6_000);
+      expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled' });
+      expect(await stockOf(c.serum30.id)).toBe(stock - 1);
+      expect((await db.select().from(coupons).where(eq(coupons.code, 'PAYONCE')))[0]!.usedCount).toBe(1);
     });
 
     it('marks a failed bKash payment failed and keeps the bag', async () => {
@@ -191,24 +198,164 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: row.total });
       expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
       expect(await stockOf(c.serum30.id)).toBe(stock + 3);
-      await expect(app.payments.refund(row.id, 'again')).rejects.toMatchObject({ code: 'conflict' });
+      await expect(app.payments.refund(row.id, 'again')).rejects.toMatchObject({ code: 'refund_not_possible' });
     });
 
-    it('gives up a payment the shopper never finished once it is an hour old (reconciliation)', async () => {
+    it('gives up a payment the shopper never finished when its hold ends, and cancels the order (upkeep)', async () => {
       const { app } = ctx();
       // A variant of its own: reconciling also gives up the other tests' unfinished payments.
       const s = await shopperWithBag(2, c.toner150.id);
       const stock = await stockOf(c.toner150.id);
       const { order } = payData(await s.pay({ payment_method: 'bkash' }, 'bkash-abandon-1'));
-      app.clock.advance(15 * 60_000);
+      app.clock.advance(10 * 60_000);
       await app.payments.reconcile();
+      await expireUnpaidOrders(upkeepDeps(app, app.clock));
       expect(await orderRow(order.number)).toMatchObject({ status: 'placed', paymentStatus: 'pending' });
-      app.clock.advance(50 * 60_000);
-      const result = await app.payments.reconcile();
-      expect(result.settled).toBeGreaterThanOrEqual(1);
+      expect(await stockOf(c.toner150.id)).toBe(stock - 2);
+      // PAYMENT_HOLD_MINUTES (15) after placing: the attempt is given up and the order cancelled.
+      app.clock.advance(5 * 60_000 + 1000);
+      expect(await expireUnpaidOrders(upkeepDeps(app, app.clock))).toBeGreaterThanOrEqual(1);
       expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
       expect(await stockOf(c.toner150.id)).toBe(stock);
     });
+  });
+
+  describe('an unpaid order: pay now, cancel, one order per checkout, the hold', () => {
+    type Detail = { data: OrderDetail };
+    const detail = async (s: Shopper, number: string) => (await s.request('GET', `/orders/${number}/`)).json<Detail>().data;
+
+    it('offers Pay now and Cancel to the owner after a failed attempt; paying again pays the same order', async () => {
+      const { app } = ctx();
+      const s = await shopperWithBag(1);
+      const stock = await stockOf(c.serum30.id);
+      const { order, redirectGatewayURL } = payData(await s.pay({ payment_method: 'bkash' }, 'repay-fail-1'));
+      await land(app, await onBkashPage(app, redirectGatewayURL!, 'fail'));
+      const failed = await detail(s, order.number);
+      expect(failed).toMatchObject({ status: 'placed', payment_status: 'failed', actions: { pay: true, cancel: true } });
+      expect(new Date(failed.hold_until!).getTime()).toBe(new Date(failed.created_at).getTime() + 15 * 60_000);
+      // A link holder who is not the owner sees the order but no actions.
+      const link = (await app.inject(`/api/v1/orders/verify/${order.id}/`)).json<{ data: PublicOrder }>().data;
+      expect(link.actions).toEqual({ pay: false, cancel: false });
+      // Someone else cannot pay or cancel it.
+      const other = await newCustomer(app);
+      expect((await other.request('POST', `/orders/${order.number}/pay/`, {})).statusCode).toBe(404);
+      expect((await other.request('POST', `/orders/${order.number}/cancel/`, {})).statusCode).toBe(404);
+      // Pay now, with card this time: a new attempt on the same order.
+      const again = await s.request('POST', `/orders/${order.number}/pay/`, { payment_method: 'card' });
+      expect(again.statusCode, again.body).toBe(200);
+      const repaid = payData(again);
+      expect(repaid.order.number).toBe(order.number);
+      expect(repaid.redirectGatewayURL).toMatch(/\/sandbox\/sslcommerz\/EasyCheckOut\//);
+      await onSslPage(app, repaid.redirectGatewayURL!, 'pay');
+      expect(await orderRow(order.number)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', paymentMethod: 'card' });
+      expect(await stockOf(c.serum30.id)).toBe(stock - 1);
+      expect((await bagOf(s)).item_count).toBe(0);
+      expect((await detail(s, order.number)).actions).toEqual({ pay: false, cancel: false });
+      expect((await s.request('POST', `/orders/${order.number}/pay/`, {})).statusCode).toBe(409);
+      expect((await s.request('POST', `/orders/${order.number}/cancel/`, {})).json<ApiErrorBody>().error.message).toBe(
+        messages.orderNotCancellable,
+      );
+      // One order per checkout: the shopper has this one order, whatever the attempts.
+      const mine = (await s.request('GET', '/orders/')).json<{ data: { number: string }[] }>().data;
+      expect(mine.map((o) => o.number)).toEqual([order.number]);
+    });
+
+    it('lets the owner cancel an unpaid order: its items and code go back, a late payment is refunded', async () => {
+      const { app, db } = ctx();
+      await db.insert(coupons).values({ code: 'CANCELME', kind: 'fixed_amount', value: 5_000, title: '৳50 off', usageLimit: 1 });
+      const s = await shopperWithBag(1);
+      await s.request('POST', '/checkout/discount_code/', { discount: { code: 'CANCELME' } });
+      const stock = await stockOf(c.serum30.id);
+      const { order, redirectGatewayURL } = payData(await s.pay({ payment_method: 'bkash' }, 'cancel-unpaid-1'));
+      const cancelled = await s.request('POST', `/orders/${order.number}/cancel/`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json<Detail>().data).toMatchObject({ status: 'cancelled', actions: { pay: false, cancel: false } });
+      expect(await stockOf(c.serum30.id)).toBe(stock);
+      expect((await db.select().from(coupons).where(eq(coupons.code, 'CANCELME')))[0]!.usedCount).toBe(0);
+      // The bKash page was still open: the money that arrives now is given back, the order stays cancelled.
+      await land(app, await onBkashPage(app, redirectGatewayURL!, 'pay'));
+      expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled' });
+      const [p] = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, (await orderRow(order.number)).id));
+      expect(p!.status).toBe('refunded');
+    });
+
+    it('lets a cash-on-delivery shopper cancel before the shop confirms, and not after', async () => {
+      const { app } = ctx();
+      const s = await shopperWithBag(1);
+      const stock = await stockOf(c.serum30.id);
+      const { order } = payData(await s.pay({ payment_method: 'cod' }, 'cancel-cod-1'));
+      expect((await detail(s, order.number)).actions).toEqual({ pay: false, cancel: true });
+      expect((await s.request('POST', `/orders/${order.number}/cancel/`, {})).statusCode).toBe(200);
+      expect(await stockOf(c.serum30.id)).toBe(stock);
+      const t = await shopperWithBag(1);
+      const second = payData(await t.pay({ payment_method: 'cod' }, 'cancel-cod-2')).order;
+      const secondId = (await orderRow(second.number)).id;
+      await app.db.transaction((tx) =>
+        transitionOrder({ db: tx }, secondId, { status: 'confirmed' }, 'confirmed by staff', app.clock.now()),
+      );
+      expect((await detail(t, second.number)).actions.cancel).toBe(false);
+      expect((await t.request('POST', `/orders/${second.number}/cancel/`, {})).statusCode).toBe(409);
+    });
+
+    it('pays the same order again when the same bag is checked out again, and refuses Pay now after the hold', async () => {
+      const { app } = ctx();
+      const s = await shopperWithBag(1, c.mask1.id);
+      const first = payData(await s.pay({ payment_method: 'bkash' }, 'same-bag-1')).order;
+      await land(
+        app,
+        await onBkashPage(app, payData(await s.pay({ payment_method: 'bkash' }, 'same-bag-2')).redirectGatewayURL!, 'cancel'),
+      );
+      const second = payData(await s.pay({ payment_method: 'card' }, 'same-bag-3')).order;
+      expect(second.number).toBe(first.number);
+      app.clock.advance(16 * 60_000);
+      expect((await detail(s, first.number)).actions.pay).toBe(false);
+      expect((await s.request('POST', `/orders/${first.number}/pay/`, {})).json<ApiErrorBody>().error.message).toBe(
+        messages.orderNotPayable,
+      );
+      await expireUnpaidOrders(upkeepDeps(app, app.clock));
+      expect(await orderRow(first.number)).toMatchObject({ status: 'cancelled' });
+    });
+  });
+
+  it('lets a guest find their orders again in a new browser by verifying the same phone', async () => {
+    const { app } = ctx();
+    const phone = `017${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+    const guestSession = async () => {
+      const browser = new TestBrowser(app, '203.0.113.77');
+      const started = await browser.post('/api/v1/accounts/guest/', { customer: { phone } });
+      expect(started.statusCode, started.body).toBeLessThan(300);
+      const verified = await browser.post('/api/v1/accounts/guest/verify-sms/', { phone, code: await latestCode(app, `+88${phone}`) });
+      expect(verified.statusCode, verified.body).toBe(200);
+      return browser;
+    };
+    const first = await guestSession();
+    const variant = c.mask1.id;
+    await first.post('/api/v1/cart/line-items/', {
+      delivery_type: 'standard',
+      line_item: { variant_id: variant, quantity: 1, action: 'increment' },
+    });
+    await first.post('/api/v1/addresses/?type=shipping', {
+      name: 'Guest',
+      phone,
+      division: 'Dhaka',
+      location: 'Dhaka',
+      area: 'Gulshan',
+      address_detail: 'House 1',
+    });
+    const placed = await first.post('/api/v1/checkout/pay/', { payment_method: 'cod' }, { 'idempotency-key': 'guest-follow-1' });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const number = payData(placed).order.number;
+    // Days later, another phone or browser: a code to the same number, and the orders are there.
+    app.clock.advance(3 * 24 * 3600_000);
+    const again = await guestSession();
+    const list = (await again.get('/api/v1/orders/')).json<{ data: { number: string }[] }>().data;
+    expect(list.map((o) => o.number)).toContain(number);
+    expect((await again.get(`/api/v1/orders/${number}/`)).statusCode).toBe(200);
+    // A visitor has none.
+    expect((await new TestBrowser(app).get('/api/v1/orders/')).statusCode).toBe(401);
   });
 
   describe('SSLCommerz (card)', () => {
@@ -267,7 +414,7 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect(back.target).toBe('/payments/sslcommerz/cancel/');
       const landing = await postForm(app, back.target, back.fields);
       expect(landing.headers.location).toBe(`/order-verify/cancelled/${order.id}/`);
-      expect(await orderRow(order.number)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+      expect(await orderRow(order.number)).toMatchObject({ status: 'placed', paymentStatus: 'failed' });
       expect((await bagOf(s)).item_count).toBe(2);
     });
 
@@ -313,7 +460,7 @@ describeOnDatabases('gateway payments', (ctx) => {
 describeOnDatabases(
   'a gateway that cannot be reached',
   (ctx) => {
-    it('refuses the order with payment_failed, gives the stock back and keeps the bag', async () => {
+    it('answers payment_failed, keeps the bag, and holds the unpaid order for another attempt', async () => {
       const c = await createTestCatalog(ctx().db, 'down');
       const s = await newCustomer(ctx().app);
       await s.add(c.cream50.id, 2);
@@ -323,10 +470,10 @@ describeOnDatabases(
       expect(res.statusCode).toBe(502);
       expect(res.json<ApiErrorBody>().error).toMatchObject({ code: 'payment_failed', fields: { cart: messages.paymentStartFailed } });
       const [after] = await ctx().db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, c.cream50.id));
-      expect(after!.stock).toBe(before!.stock);
+      expect(after!.stock).toBe(before!.stock - 2);
       expect((await s.request('GET', '/cart/')).json<{ data: Cart }>().data.item_count).toBe(2);
       const [row] = await ctx().db.select().from(orders).where(eq(orders.customerId, s.customerId!));
-      expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+      expect(row).toMatchObject({ status: 'placed', paymentStatus: 'failed' });
       // The same attempt retried is refused the same way, not placed twice.
       expect((await s.pay({ payment_method: 'bkash' }, 'gateway-down-1')).statusCode).toBe(502);
     });

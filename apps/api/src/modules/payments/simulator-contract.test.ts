@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { createTestApp, type TestContext } from '../../../test/support/app.js';
 import { BKASH_SIMULATOR_PATH, SIMULATOR_BKASH, SIMULATOR_SSLCOMMERZ, SSLCOMMERZ_SIMULATOR_PATH } from './config.js';
 import { verifySslSign } from './sslcommerz-client.js';
 

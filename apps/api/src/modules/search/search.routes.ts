@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SuggestionsQuerySchema } from '@store/shared/search';
+import { SuggestionsQuerySchema, SuggestionsResponseSchema } from '@store/shared/search';
+import { requestCtx } from '../../lib/context.js';
 import { suggest } from './search.service.js';
 
 /** The results themselves are GET /products/?search= (SPEC §7), served by the catalog route. */
@@ -11,8 +12,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['search'],
         summary: "The header box's live suggestions: the top matches, their total and any redirect",
         querystring: SuggestionsQuerySchema,
+        response: { 200: SuggestionsResponseSchema },
       },
     },
-    async (request) => suggest(app.db, request.query, request.department),
+    async (request) => suggest(requestCtx(request, app.clock), request.query, request.department),
   );
 };

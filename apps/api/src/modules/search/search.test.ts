@@ -4,8 +4,8 @@ import * as messages from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
 import type { Db } from '../../db/client.js';
 import { brands, categories, departments, products } from '../catalog/catalog.tables.js';
-import { writeSetting } from '../content/content.service.js';
-import { describeOnDatabases } from '../../test/app.js';
+import { writeSetting } from '../content/index.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 import { clearSearchCaches } from './search.service.js';
 
 type Fixture = { name: string; brand: string; department?: string; tags?: string[]; category?: string; rating?: number; inStock?: boolean };
@@ -106,7 +106,7 @@ describeOnDatabases(
 
     beforeAll(async () => {
       await insertFixtures(ctx().db);
-      clearSearchCaches(ctx().db);
+      clearSearchCaches();
     });
 
     describe('ranking', () => {
@@ -232,11 +232,11 @@ describeOnDatabases(
 
     describe('redirect words', () => {
       beforeAll(async () => {
-        await writeSetting(ctx().db, 'search_redirects', {
+        await writeSetting(ctx(), 'search_redirects', {
           toy_brand_words: ['zorbly blocks', 'plainfield toys'],
           luxury: { word: 'quorrel', brand: 'plainfield' },
         });
-        clearSearchCaches(ctx().db);
+        clearSearchCaches();
       });
 
       it('sends a toy brand word to the toys section, searching toys', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeOnDatabases } from '../../test/app.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
 
 describeOnDatabases('session', (ctx) => {
   it('answers health and readiness', async () => {

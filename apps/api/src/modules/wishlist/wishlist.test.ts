@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import * as messages from '@store/shared/messages';
 import type { WishlistResponse } from '@store/shared/auth';
 import type { ProductListResponse } from '@store/shared/catalog';
-import { describeOnDatabases } from '../../test/app.js';
-import { latestCode, TestBrowser } from '../accounts/test-client.js';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { latestCode, TestBrowser } from '../../../test/support/test-client.js';
 
 describeOnDatabases(
   'wishlist',
@@ -44,7 +44,9 @@ describeOnDatabases(
       const removed = await b.delete(`/api/v1/wishlist/${a}/`);
       expect(removed.json()).toEqual({ success: true, message: messages.wishlistRemoved });
       expect((await b.get('/api/v1/wishlist/')).json<WishlistResponse>().data.product_ids).toEqual([c]);
-      expect((await b.delete(`/api/v1/wishlist/${a}/`)).statusCode).toBe(404);
+      const again = await b.delete(`/api/v1/wishlist/${a}/`);
+      expect(again.statusCode).toBe(404);
+      expect(again.json().error.code).toBe('wishlist_item_not_found');
     });
 
     it("keeps another customer's wishlist untouchable", async () => {
@@ -61,6 +63,7 @@ describeOnDatabases(
       const b = await customer();
       const unknown = await b.post('/api/v1/wishlist/', { product_id: 987654 });
       expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().error.code).toBe('product_not_found');
       const bad = await b.post('/api/v1/wishlist/', { product_id: 'abc' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.product_id).toBeDefined();

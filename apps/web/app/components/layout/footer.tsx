@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { careHoursText } from '@store/shared/shop-hours';
 import { displayPhone, telHref } from '../../lib/contact';
 import type { RootData } from '../../lib/root-data';
 import { SITE_NAME } from '../../lib/seo';
 import { ChevronIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { MenuIcon } from './menu-link';
-import * as messages from '@store/shared/messages';
 
 function FooterLink({ href, children }: { href: string; children: React.ReactNode }) {
   const cls = 'inline-flex items-center gap-2 py-1 text-sm text-neutral-300 hover:text-white';
@@ -69,7 +69,7 @@ export function Footer({ data }: { data: RootData }) {
               </li>
               <li className="inline-flex items-start gap-2">
                 <ClockIcon size={16} className="mt-0.5 shrink-0 text-brand-soft" />
-                {messages.serviceHours}
+                {careHoursText(contact.care_hours)}
               </li>
             </ul>
           </Group>
@@ -89,6 +89,16 @@ export function Footer({ data }: { data: RootData }) {
                     <span className="block text-neutral-400">
                       {store.area}, {store.city} · {store.hours}
                     </span>
+                    {store.map_url ? (
+                      <a
+                        href={store.map_url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="mt-1 inline-block text-brand-soft underline-offset-2 hover:underline"
+                      >
+                        Map<span className="sr-only"> of {store.name} (opens in a new tab)</span>
+                      </a>
+                    ) : null}
                   </span>
                 </li>
               ))}
@@ -97,7 +107,8 @@ export function Footer({ data }: { data: RootData }) {
         ) : null}
       </div>
       <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-neutral-400 sm:flex-row sm:items-center sm:justify-between lg:px-6">
+        {/* From 1024 px the WhatsApp and call buttons float in the bottom right corner: this last line keeps left and leaves room below. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-neutral-400 sm:flex-row sm:items-center sm:justify-between lg:justify-start lg:gap-8 lg:px-6 lg:pb-24">
           <p>
             © {data.year} {SITE_NAME}. All rights reserved.
           </p>

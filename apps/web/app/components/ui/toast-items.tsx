@@ -7,14 +7,14 @@ const STYLE: Record<Toast['kind'], string> = {
   error: 'bg-red-700 text-white',
 };
 
-function Item({ t }: { t: Toast }) {
+function Item({ t, framed, compact }: { t: Toast; framed: boolean; compact: boolean }) {
   return (
     <div
       role={t.kind === 'error' ? 'alert' : 'status'}
       data-toast={t.kind}
-      className={`pointer-events-auto flex items-start gap-3 px-4 py-3 text-sm font-medium shadow-lg lg:rounded-md ${STYLE[t.kind]}`}
+      className={`pointer-events-auto flex items-start gap-3 font-medium shadow-lg ${compact ? 'px-3 py-2 text-[13px] leading-snug' : 'px-4 py-3 text-sm'} ${framed ? 'rounded-md' : 'lg:rounded-md'} ${STYLE[t.kind]}`}
     >
-      <span className="flex-1">{t.message}</span>
+      <span className="min-w-0 flex-1 wrap-anywhere">{t.message}</span>
       <button
         type="button"
         aria-label="Dismiss"
@@ -27,15 +27,18 @@ function Item({ t }: { t: Toast }) {
   );
 }
 
-/** The toasts of one live region; errors and warnings come in a rounded frame. */
-export default function ToastItems({ items, framed = false }: { items: readonly Toast[]; framed?: boolean }) {
-  return items.map((t) =>
-    framed ? (
-      <div key={t.id} className="overflow-hidden rounded-md">
-        <Item t={t} />
-      </div>
-    ) : (
-      <Item key={t.id} t={t} />
-    ),
-  );
+/**
+ * The toasts of one live region. Framed toasts (errors and warnings, and every toast beside or over
+ * a panel) have rounded corners; compact ones fit over a panel's title bar.
+ */
+export default function ToastItems({
+  items,
+  framed = false,
+  compact = false,
+}: {
+  items: readonly Toast[];
+  framed?: boolean;
+  compact?: boolean;
+}) {
+  return items.map((t) => <Item key={t.id} t={t} framed={framed} compact={compact} />);
 }

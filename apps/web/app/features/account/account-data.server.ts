@@ -1,13 +1,14 @@
 import type { RouterContextProvider } from 'react-router';
 import type { NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
 import type { ProductCard } from '@store/shared/catalog';
-import type { OrderListItem, OrderListResponse } from '@store/shared/checkout';
+import type { Address, AddressListResponse, BdDivision, LocationsResponse, OrderListItem, OrderListResponse } from '@store/shared/checkout';
 import { apiGet, apiTry } from '../../lib/api.server';
 import type { AccountTab } from './account-tabs';
 
 export type AccountContent =
   | { tab: 'my-account' }
   | { tab: 'orders'; orders: OrderListItem[] }
+  | { tab: 'addresses'; shipping: Address[]; billing: Address[]; locations: BdDivision[] }
   | { tab: 'wishlist'; products: ProductCard[] }
   | { tab: 'my-reviews' }
   | { tab: 'profile'; profile: Profile }
@@ -22,6 +23,15 @@ export async function loadAccountTab(context: Readonly<RouterContextProvider>, t
     case 'orders': {
       const r = await apiTry<OrderListResponse>(context, '/orders/');
       return { tab, orders: r.ok ? r.data.data : [] };
+    }
+    case 'addresses': {
+      // The book is the page: a failing call is an error page, not an empty book the shopper might refill.
+      const [shipping, billing, locations] = await Promise.all([
+        apiGet<AddressListResponse>(context, '/addresses/?type=shipping'),
+        apiGet<AddressListResponse>(context, '/addresses/?type=billing'),
+        apiGet<LocationsResponse>(context, '/checkout/locations/'),
+      ]);
+      return { tab, shipping: shipping.data, billing: billing.data, locations: locations.data };
     }
     case 'wishlist': {
       const r = await apiTry<WishlistResponse>(context, '/wishlist/');

@@ -5,6 +5,7 @@ describe('account tabs', () => {
   it('knows its tabs', () => {
     expect(isAccountTab('orders')).toBe(true);
     expect(isAccountTab('my-reviews')).toBe(true);
+    expect(isAccountTab('addresses')).toBe(true);
     expect(isAccountTab('admin')).toBe(false);
     expect(isAccountTab(undefined)).toBe(false);
   });

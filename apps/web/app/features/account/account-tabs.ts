@@ -1,10 +1,8 @@
-/**
- * The tabs of /account/:tabName (SPEC §2). Addresses are left out until an address API exists
- * (the checkout issue); orders show what the orders API returns once it exists.
- */
+/** The tabs of /account/:tabName (SPEC §2). The address book runs on the checkout's address API. */
 export const ACCOUNT_TABS = [
   { key: 'my-account', label: 'My account' },
   { key: 'orders', label: 'Orders' },
+  { key: 'addresses', label: 'Addresses' },
   { key: 'wishlist', label: 'Wishlist' },
   { key: 'my-reviews', label: 'My reviews' },
   { key: 'profile', label: 'Profile & password' },

@@ -10,7 +10,8 @@ const OPTIONS = [
   { key: 'newsletter_sms', title: 'SMS offers', text: 'Flash sales and coupon codes by SMS.' },
 ] as const;
 
-export function NotificationsTab({ prefs }: { prefs: NotificationPrefs }) {
+/** hasEmail false: a phone-only account has nowhere to send the email newsletter, so that option is off and says why. */
+export function NotificationsTab({ prefs, hasEmail }: { prefs: NotificationPrefs; hasEmail: boolean }) {
   const [values, setValues] = useState(prefs);
   const [saved, setSaved] = useState(prefs);
   const [busy, setBusy] = useState(false);
@@ -36,21 +37,25 @@ export function NotificationsTab({ prefs }: { prefs: NotificationPrefs }) {
     <form onSubmit={submit} className="flex max-w-xl flex-col gap-4">
       <fieldset className="flex flex-col divide-y divide-line rounded-xl border border-line">
         <legend className="sr-only">Notification preferences</legend>
-        {OPTIONS.map((o) => (
-          <label key={o.key} className="flex cursor-pointer items-start gap-4 p-4">
-            <input
-              type="checkbox"
-              name={o.key}
-              checked={values[o.key]}
-              onChange={(e) => setValues({ ...values, [o.key]: e.currentTarget.checked })}
-              className="mt-0.5 size-5 shrink-0 accent-brand"
-            />
-            <span>
-              <span className="block font-medium text-ink">{o.title}</span>
-              <span className="block text-sm text-muted">{o.text}</span>
-            </span>
-          </label>
-        ))}
+        {OPTIONS.map((o) => {
+          const unavailable = o.key === 'newsletter_email' && !hasEmail;
+          return (
+            <label key={o.key} className={`flex items-start gap-4 p-4 ${unavailable ? 'cursor-not-allowed' : 'cursor-pointer'}`}>
+              <input
+                type="checkbox"
+                name={o.key}
+                checked={values[o.key]}
+                disabled={unavailable}
+                onChange={(e) => setValues({ ...values, [o.key]: e.currentTarget.checked })}
+                className="mt-0.5 size-5 shrink-0 accent-brand"
+              />
+              <span>
+                <span className={`block font-medium ${unavailable ? 'text-muted' : 'text-ink'}`}>{o.title}</span>
+                <span className="block text-sm text-muted">{unavailable ? messages.newsletterNeedsEmail : o.text}</span>
+              </span>
+            </label>
+          );
+        })}
       </fieldset>
       {failure && <Notice tone="error">{failure}</Notice>}
       <PrimaryButton busy={busy} disabled={!changed} className="sm:w-auto sm:self-start">

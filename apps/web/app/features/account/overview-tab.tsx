@@ -4,6 +4,7 @@ import { LogoutButton } from './logout-button';
 
 const TILES = [
   { to: '/account/orders', title: 'Orders', text: 'Track and review your orders' },
+  { to: '/account/addresses', title: 'Addresses', text: 'Your delivery and billing addresses' },
   { to: '/account/wishlist', title: 'Wishlist', text: 'Products you saved for later' },
   { to: '/account/profile', title: 'Profile & password', text: 'Your name, birthday and password' },
   { to: '/account/notifications', title: 'Notifications', text: 'Offers by email and SMS' },
@@ -28,7 +29,7 @@ export function OverviewTab({ user }: { user: SessionUser }) {
           <div>
             <dt className="text-muted">Email</dt>
             <dd className="mt-0.5 flex flex-wrap items-center gap-2 break-all text-ink">
-              {user.email ?? '—'} {user.email && <Verified ok={user.verified_email} />}
+              {user.email ?? <span className="text-muted">No email address</span>} {user.email && <Verified ok={user.verified_email} />}
             </dd>
           </div>
           <div>

@@ -97,7 +97,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <dl className="grid gap-2 text-sm">
         <div>
           <dt className="text-muted">Email</dt>
-          <dd className="break-words text-ink">{profile.email ?? '—'}</dd>
+          <dd className="wrap-anywhere text-ink">
+            {profile.email ?? <span className="text-muted">No email address. You sign in with your phone.</span>}
+          </dd>
         </div>
         <div>
           <dt className="text-muted">Phone</dt>

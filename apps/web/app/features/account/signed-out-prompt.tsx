@@ -22,6 +22,12 @@ export function SignedOutPrompt() {
           Register
         </button>
       </div>
+      <p className="mt-6 text-sm text-neutral-700">
+        Checked out as a guest?{' '}
+        <a href="/orders" className="font-semibold text-brand underline-offset-2 hover:underline">
+          Find your orders with your phone number
+        </a>
+      </p>
     </main>
   );
 }

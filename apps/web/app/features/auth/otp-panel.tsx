@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { OtpTimers } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { toast } from '../../lib/toast';
@@ -24,6 +24,7 @@ export function OtpPanel({
   onBack,
   timers,
   verifyLabel = 'Verify',
+  children,
 }: {
   heading: string;
   destination: string;
@@ -36,6 +37,8 @@ export function OtpPanel({
   /** The timers of the send that opened the panel; without them the stored block applies. */
   timers?: OtpTimers | null;
   verifyLabel?: string;
+  /** Fields sent with the code (the password reset's new password), between the boxes and the button. */
+  children?: ReactNode;
 }) {
   const [digits, setDigits] = useState<string[]>(emptyCode);
   const [error, setError] = useState<string | null>(null);
@@ -99,6 +102,7 @@ export function OtpPanel({
         />
         {error && <FieldError id={errorId}>{error}</FieldError>}
       </div>
+      {children}
       <PrimaryButton busy={busy} disabled={!isCodeComplete(digits)}>
         {verifyLabel}
       </PrimaryButton>

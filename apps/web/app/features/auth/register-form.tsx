@@ -5,6 +5,7 @@ import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { Notice, PasswordField, PrimaryButton, TextField } from './form-controls';
 import { OtpPanel } from './otp-panel';
+import { codeRefused, failureText } from './outcomes';
 import {
   emptyRegisterValues,
   registerErrorsFromApi,
@@ -34,6 +35,8 @@ export function RegisterForm({
   const [values, setValues] = useState<RegisterValues>(() => emptyRegisterValues(prefill));
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // The API said the e-mail or phone belongs to an account: offer SIGN IN while its field error shows.
+  const [exists, setExists] = useState(false);
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ step: 'form' });
 
@@ -46,6 +49,7 @@ export function RegisterForm({
     e.preventDefault();
     if (busy) return;
     setFailure(null);
+    setExists(false);
     const checked = validateRegister(values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -63,6 +67,7 @@ export function RegisterForm({
         setStep({ step: 'verify', registered: r.data });
         return;
       }
+      setExists(r.error?.code === 'account_exists');
       const fieldErrors = registerErrorsFromApi(r.error?.fields);
       if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
       else setFailure(r.error ? r.error.message : messages.offline);
@@ -77,7 +82,7 @@ export function RegisterForm({
     return (
       <OtpPanel
         heading={bySms ? 'Verify your phone number' : 'Verify your email'}
-        destination={bySms ? data.phone : data.email}
+        destination={bySms ? data.phone : (data.email ?? '')}
         channel={data.otp_channel}
         timers={otp}
         verifyLabel="Verify"
@@ -88,7 +93,7 @@ export function RegisterForm({
             { customer_id: data.customer_id, password: values.password, otp: code, login: !willNotLoginAfterRegister },
             { toasts: false },
           );
-          if (!r.ok) return r.error?.status === 400 ? messages.codeIncorrect : r.error ? r.error.message : messages.offline;
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
           const detail = r.data.detail || messages.createdNewUser;
           toast.success(detail);
           if (r.data.data?.token && !willNotLoginAfterRegister) await finishSignIn({ message: detail });
@@ -96,7 +101,11 @@ export function RegisterForm({
           return null;
         }}
         onResend={async () => {
-          const r = await api.post<OtpSentResponse>('/accounts/send-otp/', { email: bySms ? data.phone : data.email }, { toasts: false });
+          const r = await api.post<OtpSentResponse>(
+            '/accounts/send-otp/',
+            { email: bySms ? data.phone : (data.email ?? '') },
+            { toasts: false },
+          );
           if (!r.ok) {
             toast.error(r.error ? r.error.message : messages.offline);
             return null;
@@ -130,11 +139,12 @@ export function RegisterForm({
     );
   }
 
-  const taken = errors.email === messages.emailTaken || errors.phone === messages.phoneTaken;
+  const taken = exists && (errors.email !== undefined || errors.phone !== undefined);
+  const noEmail = values.email.trim() === '';
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label="Email"
+        label="Email (optional)"
         type="email"
         data-field="email"
         value={values.email}
@@ -142,6 +152,7 @@ export function RegisterForm({
         error={errors.email}
         autoComplete="email"
         inputMode="email"
+        hint="No email? Leave it empty: you sign in with your phone number."
       />
       <TextField
         label="Phone"
@@ -188,7 +199,12 @@ export function RegisterForm({
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-ink">Keep me posted about offers</legend>
-        <Checkbox label="By email" checked={values.newsletter_email} onChange={(c) => set('newsletter_email', c)} />
+        <Checkbox
+          label="By email"
+          note={noEmail ? '(needs an email address)' : undefined}
+          checked={values.newsletter_email}
+          onChange={(c) => set('newsletter_email', c)}
+        />
         <Checkbox label="By SMS" checked={values.newsletter_sms} onChange={(c) => set('newsletter_sms', c)} />
       </fieldset>
       <PasswordField
@@ -255,7 +271,18 @@ function GenderSelect({
   );
 }
 
-function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+/** note: why the choice does nothing yet (the email newsletter without an email: toRegisterPayload sends it off). */
+function Checkbox({
+  label,
+  note,
+  checked,
+  onChange,
+}: {
+  label: string;
+  note?: string | undefined;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex cursor-pointer items-center gap-3 text-sm text-ink">
       <input
@@ -264,7 +291,10 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
         onChange={(e) => onChange(e.currentTarget.checked)}
         className="size-5 rounded border-neutral-300 accent-brand"
       />
-      {label}
+      <span>
+        {label}
+        {note && <span className="ml-1 text-muted">{note}</span>}
+      </span>
     </label>
   );
 }

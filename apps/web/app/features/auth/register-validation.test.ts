@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as messages from '@store/shared/messages';
 import { emptyRegisterValues, registerErrorsFromApi, validateRegister } from './register-validation';
 
 const valid = emptyRegisterValues({
@@ -22,7 +23,20 @@ describe('register form validation', () => {
     expect(r.errors.firstName).toBe('Please enter first name');
     expect(r.errors.lastName).toBe('Please enter last name');
     expect(r.errors.phone).toBe('Please enter phone number');
-    expect(r.errors.email).toBe('Please enter valid email');
+    // The email may be left blank (issue 14): an empty form does not ask for one.
+    expect(r.errors.email).toBeUndefined();
+  });
+
+  it('registers a Bangladeshi mobile without an email, but needs one for a phone abroad', () => {
+    const phoneOnly = validateRegister({ ...valid, email: '  ' });
+    expect(phoneOnly.ok).toBe(true);
+    if (phoneOnly.ok) expect(phoneOnly.data.email).toBeNull();
+    const abroad = validateRegister({ ...valid, email: '', phone: '+44 7700 900123' });
+    expect(abroad.ok).toBe(false);
+    if (!abroad.ok) expect(abroad.errors.email).toBe(messages.emailNeededAbroad);
+    const typo = validateRegister({ ...valid, email: 'rina@' });
+    expect(typo.ok).toBe(false);
+    if (!typo.ok) expect(typo.errors.email).toBe(messages.emailInvalid);
   });
 
   it('rejects an invalid phone and a password mismatch', () => {

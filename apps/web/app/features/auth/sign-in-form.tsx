@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import type { ExistsResponse, LoginResponse, OtpSentResponse, OtpTimers, PasswordlessResponse, VerifyResponse } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
-import { api, type HttpError } from '../../lib/http';
+import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { readContact } from './contact';
 import { formatMmSs, readBlockUntil, useRemaining, writeBlockUntil } from './countdown';
 import { Notice, PasswordField, PrimaryButton, TextField } from './form-controls';
 import { OtpPanel } from './otp-panel';
+import { accountMissing, codeRefused, failureText, loginRefused } from './outcomes';
 import { finishSignIn } from './session';
 
 export const LOGIN_MODES = [
@@ -26,11 +27,9 @@ type Step =
   | { step: 'verify-sms'; contact: string; timers: OtpTimers | null }
   | { step: 'link-sent'; contact: string; kind: 'email' | 'phone' };
 
-type Outcome = { tone: 'error' | 'info'; text: string; offerRegister?: boolean; offerEmailLink?: boolean } | null;
+type Outcome = { tone: 'error' | 'info'; text: string; offerRegister?: boolean; offerEmailLink?: boolean; offerOtp?: boolean } | null;
 
 /** What a failed call says to the shopper: the server's message, or the offline notice when the network failed. */
-const failureText = (error: HttpError | null) => (error ? error.message : messages.offline);
-
 /**
  * SIGN IN (SPEC §2, §4): one field for email or phone and three ways in. Every mode first asks
  * whether the account exists, so an unknown one is offered registration instead of a dead end.
@@ -81,7 +80,37 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
     } else if (r.error?.retryAfter) {
       blockLink(r.error.retryAfter);
     } else {
-      setOutcome({ tone: 'error', text: failureText(r.error), offerRegister: r.error?.status === 404 });
+      setOutcome({
+        tone: 'error',
+        text: failureText(r.error),
+        offerRegister: accountMissing(r.error),
+        // A phone-only account has no inbox for the link: the SMS code is its way in.
+        offerOtp: r.error?.code === 'email_required',
+      });
+    }
+  }
+
+  async function requestOtp(contact: { kind: 'email' | 'phone'; value: string }) {
+    const r = await api.post<OtpSentResponse>('/accounts/login-otp/', { email: contact.value }, { toasts: false });
+    if (r.ok) setStep({ step: 'otp', contact: contact.value, kind: contact.kind, timers: r.data.otp });
+    // The SMS gateway is failing: say so, and offer the e-mail link when the account has an address.
+    else if (r.error?.code === 'delivery_unavailable')
+      setOutcome({ tone: 'error', text: r.error.message, offerEmailLink: r.error.offer === 'email_link' });
+    else if (r.error?.retryAfter) setOtpWaitUntil(Date.now() + r.error.retryAfter * 1000);
+    else setOutcome({ tone: 'error', text: failureText(r.error) });
+  }
+
+  /** The account has no email for a link: switch to OTP and text the code to the same account. */
+  async function switchToOtp() {
+    const contact = lastContact.current;
+    if (!contact || busy) return;
+    setMode('otp');
+    setOutcome(null);
+    setBusy(true);
+    try {
+      await requestOtp(contact);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -128,19 +157,13 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
         return;
       }
       if (mode === 'otp') {
-        const r = await api.post<OtpSentResponse>('/accounts/login-otp/', { email: contact.value }, { toasts: false });
-        if (r.ok) setStep({ step: 'otp', contact: contact.value, kind: contact.kind, timers: r.data.otp });
-        // The SMS gateway is failing: say so, and offer the e-mail link when the account has an address.
-        else if (r.error?.code === 'delivery_unavailable')
-          setOutcome({ tone: 'error', text: r.error.message, offerEmailLink: r.error.offer === 'email_link' });
-        else if (r.error?.retryAfter) setOtpWaitUntil(Date.now() + r.error.retryAfter * 1000);
-        else setOutcome({ tone: 'error', text: failureText(r.error) });
+        await requestOtp(contact);
       } else if (mode === 'link') {
         await requestLink(contact);
       } else {
         const r = await api.post<LoginResponse>('/accounts/login/', { email: contact.value, password }, { toasts: false });
         if (r.ok) await onLoginResponse(r.data, contact.value);
-        else if (r.error?.status === 400) setOutcome({ tone: 'error', text: messages.wrongCredentials });
+        else if (loginRefused(r.error)) setOutcome({ tone: 'error', text: messages.wrongCredentials });
         else setOutcome({ tone: 'error', text: failureText(r.error) });
       }
     } finally {
@@ -159,7 +182,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
         onBack={() => setStep({ step: 'form' })}
         onVerify={async (code) => {
           const r = await api.post<LoginResponse>('/accounts/login/', { email: step.contact, otp: code }, { toasts: false });
-          if (!r.ok) return r.error?.status === 400 ? messages.codeIncorrect : failureText(r.error);
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
           await onLoginResponse(r.data, step.contact);
           return null;
         }}
@@ -186,7 +209,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
         onBack={() => setStep({ step: 'form' })}
         onVerify={async (code) => {
           const r = await api.post<VerifyResponse>('/accounts/verify-sms/', { email: step.contact, code, login: true }, { toasts: false });
-          if (!r.ok) return r.error?.status === 400 ? messages.codeIncorrect : failureText(r.error);
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
           toast.success(r.data.detail);
           if (r.data.data?.token) await finishSignIn({ message: r.data.detail });
           return null;
@@ -310,6 +333,11 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
               className="mt-2 font-semibold text-brand underline underline-offset-4"
             >
               Create an account
+            </button>
+          )}
+          {outcome.offerOtp && (
+            <button type="button" onClick={switchToOtp} className="mt-2 font-semibold text-brand underline underline-offset-4">
+              Send me a code by SMS
             </button>
           )}
           {outcome.offerEmailLink && (

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { closeBag } from './bag-store';
 import { useBagState } from './use-bag';
@@ -13,12 +13,13 @@ export function preloadBag() {
 }
 
 /**
- * Rendered once in the site shell. Mounts the panel when openBag() is called anywhere, keeps it
- * mounted through the slide-out, and closes it when the page changes underneath (back button).
+ * Rendered once in the site shell. Mounts the panel when openBag() is first called anywhere (the
+ * panel's dialog then shows and hides itself, slide-out included), and closes it when the page
+ * changes underneath (back button).
  */
 export function BagHost({ supportPhone }: { supportPhone: string }) {
   const { open } = useBagState();
-  const [mounted, setMounted] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const { key } = useLocation();
   const openedAt = useRef<string | null>(null);
 
@@ -27,16 +28,15 @@ export function BagHost({ supportPhone }: { supportPhone: string }) {
       openedAt.current = null;
       return;
     }
-    setMounted(true);
+    setWanted(true);
     openedAt.current ??= key;
     if (openedAt.current !== key) closeBag();
   }, [open, key]);
 
-  const onClosed = useCallback(() => setMounted(false), []);
-  if (!mounted) return null;
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <BagPanel open={open} supportPhone={supportPhone} onClosed={onClosed} />
+      <BagPanel open={open} supportPhone={supportPhone} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartLineItem } from '@store/shared/cart';
-import { analyticsProduct, applyPending, canIncrease, CART_ACTION_EVENTS, visibleBoxes } from './bag-view';
+import { analyticsProduct, applyPending, CART_ACTION_EVENTS, visibleBoxes } from './bag-view';
 
 function lineOf(id: number, variantId: number, quantity: number, extra: Partial<CartLineItem> = {}): CartLineItem {
   return {
@@ -67,17 +67,18 @@ describe('applyPending', () => {
     expect(view.line_items).toEqual([cart.line_items[1]]);
   });
 
+  it('shows queued taps no further than the stock left or 6', () => {
+    const taps = (variantId: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: i + 1, variantId, action: 'increment' as const, quantity: 1 }));
+    expect(applyPending(cartOf([lineOf(1, 7, 1, { stock: 3 })]), taps(7, 5)).line_items[0]!.quantity).toBe(3);
+    expect(applyPending(cartOf([lineOf(1, 7, 1, { stock: 40 })]), taps(7, 9)).line_items[0]!.quantity).toBe(6);
+    // A line already above a stock that fell meanwhile is not lowered by a tap.
+    expect(applyPending(cartOf([lineOf(1, 7, 4, { stock: 2 })]), taps(7, 1)).line_items[0]!.quantity).toBe(4);
+  });
+
   it('returns the server answer untouched when nothing is queued', () => {
     const cart = cartOf([lineOf(1, 7, 2)]);
     expect(applyPending(cart, [])).toBe(cart);
-  });
-});
-
-describe('canIncrease', () => {
-  it('refuses a 7th and any change to a gift', () => {
-    expect(canIncrease({ quantity: 5, gift: false })).toBe(true);
-    expect(canIncrease({ quantity: 6, gift: false })).toBe(false);
-    expect(canIncrease({ quantity: 1, gift: true })).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Cart, CartAction, CartLineItem } from '@store/shared/cart';
 import { boxKey, dismissedBoxes } from '@store/shared/cart-boxes';
-import { MAX_LINE_QUANTITY } from '@store/shared/constants';
 import type { AnalyticsProduct } from '../site/analytics';
+import { maxQuantity } from './line-limit';
 
 /** A change waiting in the queue (or on the wire): what the shopper asked for, in order. */
 export type PendingChange = { id: number; variantId: number; action: CartAction; quantity: number };
@@ -19,7 +19,7 @@ export function applyPending(cart: Cart, pending: readonly PendingChange[]): Car
       if (line.gift || line.variant_id !== change.variantId) return [line];
       const quantity =
         change.action === 'increment'
-          ? Math.min(MAX_LINE_QUANTITY, line.quantity + change.quantity)
+          ? Math.max(line.quantity, Math.min(maxQuantity(line.stock), line.quantity + change.quantity))
           : change.action === 'decrement'
             ? line.quantity - change.quantity
             : 0;
@@ -43,14 +43,6 @@ export const itemCount = (lines: readonly Pick<CartLineItem, 'quantity'>[]) => l
 
 /** The paid line of a variant (a gift of the same variant is a separate, locked line). */
 export const paidLine = (cart: Cart | null, variantId: number) => cart?.line_items.find((l) => l.variant_id === variantId && !l.gift);
-
-/**
- * What the + of a line may do: refused at 6 (SPEC §5) with the support phone's message; everything
- * else (stock) is the server's to decide.
- */
-export function canIncrease(line: Pick<CartLineItem, 'quantity' | 'gift'>): boolean {
-  return !line.gift && line.quantity < MAX_LINE_QUANTITY;
-}
 
 /** SPEC §7: increment adds to the bag; decrement removes from it; remove removes the item. */
 export const CART_ACTION_EVENTS = {

@@ -1,10 +1,7 @@
 import type { Banner } from '@store/shared/content';
 
-/** A home banner; `device` says where it shows ('all', or only phones / only desktops). */
-export type HomeBanner = Banner & { device?: string };
-
 /** Device-specific banners are hidden by CSS at the other size (1024 px), so the server needs no user agent. */
-export function deviceClass(device: string | undefined): string {
+export function deviceClass(device: Banner['device']): string {
   return device === 'mobile' ? 'lg:hidden' : device === 'desktop' ? 'max-lg:hidden' : '';
 }
 
@@ -12,7 +9,7 @@ export function deviceClass(device: string | undefined): string {
  * The banners to load at once, with high priority: the first one visible on phones and the first one
  * visible on desktops (the same banner when it shows on both). The rest load lazily.
  */
-export function eagerBannerIds(banners: readonly Pick<HomeBanner, 'id' | 'device'>[]): Set<number> {
+export function eagerBannerIds(banners: readonly Pick<Banner, 'id' | 'device'>[]): Set<number> {
   const ids = new Set<number>();
   const firstPhone = banners.find((b) => b.device !== 'desktop');
   const firstDesktop = banners.find((b) => b.device !== 'mobile');

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { deviceClass, eagerBannerIds, type HomeBanner } from './banner-layout';
+import type { Banner } from '@store/shared/content';
+import { deviceClass, eagerBannerIds } from './banner-layout';
 import { SliderButtons } from './slider-buttons';
 import { useScroller } from './use-scroller';
 
 const PHONE_MEDIA = '(max-width: 767px)';
 
-function BannerPicture({ banner, eager, sizes }: { banner: HomeBanner; eager: boolean; sizes: string }) {
+function BannerPicture({ banner, eager, sizes }: { banner: Banner; eager: boolean; sizes: string }) {
   const { image } = banner;
   const mobileShape = image.mobile_width && image.mobile_height ? { width: image.mobile_width, height: image.mobile_height } : null;
   return (
@@ -30,7 +31,7 @@ function BannerPicture({ banner, eager, sizes }: { banner: HomeBanner; eager: bo
 }
 
 /** The hero: full-width banners in a swipeable scroll-snap row, prev/next on desktop. */
-export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
+export function HeroBanners({ banners }: { banners: Banner[] }) {
   const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
   if (banners.length === 0) return null;
   const eager = eagerBannerIds(banners);
@@ -43,7 +44,7 @@ export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] lg:rounded-2xl [&::-webkit-scrollbar]:hidden"
       >
         {banners.map((b) => (
-          <li key={b.id} className={`w-full shrink-0 snap-start ${deviceClass(b.device)}`} data-device={b.device ?? 'all'}>
+          <li key={b.id} className={`w-full shrink-0 snap-start ${deviceClass(b.device)}`} data-device={b.device}>
             <Link to={b.link_url} className="block focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand">
               <BannerPicture banner={b} eager={eager.has(b.id)} sizes="(min-width: 1280px) 1216px, 100vw" />
             </Link>
@@ -65,7 +66,7 @@ export function HeroBanners({ banners }: { banners: HomeBanner[] }) {
 }
 
 /** Promo tiles between the sliders: two across on desktop, a swipeable row on phones. */
-export function PromoBanners({ banners }: { banners: HomeBanner[] }) {
+export function PromoBanners({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;
   return (
     <section

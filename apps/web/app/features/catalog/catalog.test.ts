@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '@store/shared/catalog';
-import { departmentForSection, sectionPrefix } from './departments';
+import { sectionPrefix } from './departments';
 import {
   activeFilterCount,
   apiListingQuery,
@@ -143,13 +143,9 @@ describe('listing query strings', () => {
     expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
   });
 
-  it('maps section prefixes to departments and back', () => {
-    expect(departmentForSection(undefined)).toBeUndefined();
-    expect(departmentForSection('kids')).toBe('toys');
-    expect(departmentForSection('sports')).toBe('sport');
-    expect(departmentForSection('toys')).toBeNull();
-    expect(departmentForSection('constructor')).toBeNull();
+  it('maps departments to their section prefixes', () => {
     expect(sectionPrefix('toys')).toBe('/kids');
+    expect(sectionPrefix('sport')).toBe('/sports');
     expect(sectionPrefix('')).toBe('');
   });
 });
@@ -309,9 +305,21 @@ describe('home banners', () => {
     expect(deviceClass('mobile')).toBe('lg:hidden');
     expect(deviceClass('desktop')).toBe('max-lg:hidden');
     expect(deviceClass('all')).toBe('');
-    expect(deviceClass(undefined)).toBe('');
-    expect([...eagerBannerIds([{ id: 1, device: 'desktop' }, { id: 2, device: 'mobile' }, { id: 3, device: 'all' }])].sort()).toEqual([1, 2]);
-    expect([...eagerBannerIds([{ id: 7, device: 'all' }, { id: 8, device: 'all' }])]).toEqual([7]);
+    expect(
+      [
+        ...eagerBannerIds([
+          { id: 1, device: 'desktop' },
+          { id: 2, device: 'mobile' },
+          { id: 3, device: 'all' },
+        ]),
+      ].sort(),
+    ).toEqual([1, 2]);
+    expect([
+      ...eagerBannerIds([
+        { id: 7, device: 'all' },
+        { id: 8, device: 'all' },
+      ]),
+    ]).toEqual([7]);
     expect([...eagerBannerIds([])]).toEqual([]);
   });
 });

@@ -81,14 +81,16 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
   const formRef = useRef<HTMLFormElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
 
-  // The native change event fires for a checkbox at once and for a price field when it is left or
-  // Enter is pressed, not on every keystroke (React's onChange would).
+  // A choice applies as soon as it is made (the native change event, not React's per-keystroke one).
+  // A price applies with Go or Enter only: applying it when the field is left would remount the form
+  // while the shopper types the other end of the range, and throw that away.
   const refocus = useRef<{ name: string; value: string } | null>(null);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const onChange = (e: Event) => {
       const field = e.target as HTMLInputElement;
+      if (field.type === 'number') return;
       refocus.current = { name: field.name, value: field.type === 'checkbox' || field.type === 'radio' ? field.value : '' };
       submit(form);
     };
@@ -103,7 +105,9 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
     const target = refocus.current;
     refocus.current = null;
     if (!target || !formRef.current) return;
-    const selector = target.value ? `[name="${CSS.escape(target.name)}"][value="${CSS.escape(target.value)}"]` : `[name="${CSS.escape(target.name)}"]`;
+    const selector = target.value
+      ? `[name="${CSS.escape(target.name)}"][value="${CSS.escape(target.value)}"]`
+      : `[name="${CSS.escape(target.name)}"]`;
     formRef.current.querySelector<HTMLElement>(selector)?.focus({ preventScroll: true });
   }, [url]);
 

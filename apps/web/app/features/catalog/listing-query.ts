@@ -1,12 +1,23 @@
 import type { SearchSort } from '@store/shared/search';
 import { PAGE_SIZE, type DepartmentKey } from '@store/shared/constants';
-import { DEPARTMENTS } from './departments';
+import { departmentLabel, DEPARTMENTS } from './departments';
 
 /**
  * The query keys the listing owns and sends to the API. The filter form renders controls for all but
  * collection and page; any other key in the URL (e.g. search=) is carried along untouched.
  */
-export const LISTING_KEYS = ['department', 'brand', 'category', 'collection', 'price_min', 'price_max', 'on_sale', 'in_stock', 'sort', 'page'] as const;
+export const LISTING_KEYS = [
+  'department',
+  'brand',
+  'category',
+  'collection',
+  'price_min',
+  'price_max',
+  'on_sale',
+  'in_stock',
+  'sort',
+  'page',
+] as const;
 /** The keys the filter form has controls for; the others in the URL ride along as hidden inputs. */
 export const FORM_KEYS = ['department', 'brand', 'category', 'price_min', 'price_max', 'on_sale', 'in_stock', 'sort'] as const;
 const DEFAULTS: Record<string, string> = { sort: 'newest', page: '1' };
@@ -49,16 +60,22 @@ export function readListingState(search: URLSearchParams): ListingState {
   const page = Number(search.get('page'));
   return {
     department: search.get('department') ?? '',
-    brands: [...new Set(search.getAll('brand').flatMap((b) => b.split(',')).map((b) => b.trim()).filter(Boolean))],
+    brands: [
+      ...new Set(
+        search
+          .getAll('brand')
+          .flatMap((b) => b.split(','))
+          .map((b) => b.trim())
+          .filter(Boolean),
+      ),
+    ],
     category: search.get('category') ?? '',
     price_min: search.get('price_min') ?? '',
     price_max: search.get('price_max') ?? '',
     on_sale: isTrue(search.get('on_sale')),
     in_stock: isTrue(search.get('in_stock')),
     sort:
-      Object.hasOwn(SORT_LABELS, sort ?? '') && (sort !== 'relevance' || search.has('search'))
-        ? (sort as SearchSort)
-        : defaultSort(search),
+      Object.hasOwn(SORT_LABELS, sort ?? '') && (sort !== 'relevance' || search.has('search')) ? (sort as SearchSort) : defaultSort(search),
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -167,4 +184,22 @@ export function activeFilterCount(state: ListingState, scope: ListingScope = {})
     (state.on_sale ? 1 : 0) +
     (state.in_stock ? 1 : 0)
   );
+}
+
+/**
+ * A listing's heading, saying what it shows: a collection by its title ('On sale', 'Member deals'),
+ * products on sale as such ('Toys on sale'), else all products of the department in view. The
+ * department is the section's, else the URL's department=….
+ */
+export function listingHeading(
+  department: DepartmentKey | undefined,
+  search: URLSearchParams,
+  collection: { title: string } | null | undefined,
+): string {
+  if (collection) return collection.title;
+  const param = search.get('department');
+  const key = department ?? DEPARTMENTS.find((d) => d.param === param)?.key;
+  const label = key === undefined ? null : departmentLabel(key);
+  if (readListingState(search).on_sale) return label ? `${label} on sale` : 'On sale';
+  return label ? `All ${label.toLowerCase()} products` : 'All products';
 }

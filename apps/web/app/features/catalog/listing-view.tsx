@@ -23,6 +23,24 @@ export function ProductGrid({ products }: { products: ProductCardData[] }) {
   );
 }
 
+const FILTER_NAMES: Record<string, string> = {
+  department: 'department',
+  brand: 'brand',
+  category: 'category',
+  collection: 'collection',
+  price_min: 'minimum price',
+  price_max: 'maximum price',
+  on_sale: 'on sale',
+  in_stock: 'in stock',
+  sort: 'sort',
+  page: 'page',
+};
+
+/** 'price_min', 'sort' → 'minimum price, sort': the API's field names as a shopper reads them. */
+function filterNames(fields: string[]): string {
+  return [...new Set(fields.map((f) => FILTER_NAMES[f] ?? 'a filter'))].join(', ');
+}
+
 type Chip = { label: string; href: string };
 
 function activeChips(basePath: string, search: URLSearchParams, list: ProductListResponse | null, scope: ListingScope): Chip[] {
@@ -58,8 +76,10 @@ type Props = {
   basePath: string;
   search: URLSearchParams;
   list: ProductListResponse | null;
-  /** The API's 400 for a bad link: shown as a friendly message with a way out. */
+  /** The API's 400 for a link it could not read: shown as plain words with a way out. */
   error: ApiErrorBody['error'] | null;
+  /** What the page did with values of the link it could not use, one line each. */
+  notices?: readonly string[];
   scope?: ListingScope;
   heading: ReactNode;
   /** Text under the heading (a brand's description). */
@@ -67,7 +87,7 @@ type Props = {
 };
 
 /** The listing page body: heading, filters, toolbar, active filters, grid, empty state and pages. */
-export function ListingView({ basePath, search, list, error, scope = {}, heading, intro }: Props) {
+export function ListingView({ basePath, search, list, error, notices = [], scope = {}, heading, intro }: Props) {
   const state = readListingState(search);
   const count = list?.count ?? 0;
   const chips = activeChips(basePath, search, list, scope);
@@ -119,18 +139,22 @@ export function ListingView({ basePath, search, list, error, scope = {}, heading
               </li>
             </ul>
           )}
+          {notices.length > 0 && (
+            <ul
+              role="status"
+              className="mb-5 flex flex-col gap-1 rounded-xl bg-amber-50 px-4 py-3 text-sm leading-5 break-words text-ink"
+              data-testid="listing-notices"
+            >
+              {notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          )}
           {error ? (
             <div role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-6 py-8 text-center" data-testid="listing-error">
               <p className="text-base font-semibold text-ink">Some filters in this link are not valid.</p>
-              {error.fields && (
-                <ul className="mt-2 text-sm text-ink">
-                  {Object.entries(error.fields).map(([field, message]) => (
-                    <li key={field}>
-                      {field.replaceAll('_', ' ')}: {message}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {/* The field names only, in words: the API's messages are written for developers. */}
+              {error.fields && <p className="mt-2 text-sm text-ink">Check: {filterNames(Object.keys(error.fields))}.</p>}
               <Link to={clearHref} className="mt-5 inline-flex rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
                 Show all products
               </Link>

@@ -49,7 +49,7 @@ export default function NotifyMeForm({ variantId }: { variantId: number }) {
       <label htmlFor={id} className="text-sm font-medium text-ink">
         Tell me when it is back in stock
       </label>
-      <div className="flex gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id={id}
           name="contact"
@@ -59,14 +59,18 @@ export default function NotifyMeForm({ variantId }: { variantId: number }) {
           placeholder="Email or phone number"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="min-w-0 flex-1 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none focus:border-ink aria-invalid:border-red-700"
+          className="w-full min-w-0 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none sm:flex-1 focus:border-ink aria-invalid:border-red-700"
         />
-        <button type="submit" disabled={busy} className="rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="shrink-0 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white disabled:opacity-60"
+        >
           Notify me
         </button>
       </div>
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700" data-testid="notify-error">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 wrap-anywhere" data-testid="notify-error">
           {error}
         </p>
       )}

@@ -23,7 +23,13 @@ type Props = {
  * when variants differ, discounted and struck-through price, 'Up to -N%', stock and stars. The
  * whole card is one link (the name's, stretched), so a screen reader hears each product once.
  */
-export function ProductCard({ product, context = 'listing', eager = false, sizes = '(min-width: 1024px) 260px, 45vw', headingLevel = 'h3' }: Props) {
+export function ProductCard({
+  product,
+  context = 'listing',
+  eager = false,
+  sizes = '(min-width: 1024px) 260px, 45vw',
+  headingLevel = 'h3',
+}: Props) {
   const price = cardPrice(product, context);
   const perfume = perfumeTypeLabel(product.tags);
   const Heading = headingLevel;
@@ -42,14 +48,19 @@ export function ProductCard({ product, context = 'listing', eager = false, sizes
           <NoPicture label={product.name} className="w-full" />
         )}
         {price.badge && (
-          <span className="absolute left-2 top-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold tracking-wide text-white" data-testid="sale-badge">
+          <span
+            className="absolute left-2 top-2 rounded-full bg-brand px-2 py-0.5 text-[11px] font-semibold tracking-wide text-white"
+            data-testid="sale-badge"
+          >
             {price.badge}
           </span>
         )}
         {!product.in_stock && (
-          <span className="absolute inset-x-2 bottom-2 rounded-md bg-white/95 py-1 text-center text-xs font-semibold text-ink shadow-sm">Out of stock</span>
+          <span className="absolute inset-x-2 bottom-2 rounded-md bg-white/95 py-1 text-center text-xs font-semibold text-ink shadow-sm">
+            Out of stock
+          </span>
         )}
-        {product.in_stock && !product.from && (
+        {product.in_stock && (
           <div className="absolute bottom-2 right-2 z-10">
             <CardAddButton product={product} />
           </div>
@@ -58,7 +69,11 @@ export function ProductCard({ product, context = 'listing', eager = false, sizes
       <div className="flex flex-1 flex-col gap-1 px-0.5 pt-2.5">
         <p className="truncate text-[11px] font-semibold uppercase tracking-[0.08em] text-muted">{product.brand.name}</p>
         <Heading className="line-clamp-2 min-h-[2.5rem] text-sm leading-5 text-ink">
-          <Link to={product.url} prefetch="intent" className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand">
+          <Link
+            to={product.url}
+            prefetch="intent"
+            className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand"
+          >
             {product.name}
           </Link>
         </Heading>

@@ -1,20 +1,32 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '@store/shared/catalog';
-import { LOW_STOCK_THRESHOLD } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { addToBag } from '../cart/bag-store';
+import { maxQuantity, stockIsLow, useStockWarning } from '../cart/line-limit';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { NotifyMe } from './notify-me';
 import { QuantityPicker } from './quantity-picker';
 
 /** Stock state, quantity, 'Add to bag' (or 'Notify me' when out of stock) and the wishlist heart. */
-export function ProductPurchase({ product, variant, supportPhone }: { product: ProductDetail; variant: ProductVariant; supportPhone: string }) {
-  const [quantity, setQuantity] = useState(1);
-  const low = variant.in_stock && variant.stock < LOW_STOCK_THRESHOLD;
+export function ProductPurchase({
+  product,
+  variant,
+  supportPhone,
+}: {
+  product: ProductDetail;
+  variant: ProductVariant;
+  supportPhone: string;
+}) {
+  const [chosen, setQuantity] = useState(1);
+  // A quantity chosen for another variant comes down to what this one has left.
+  const quantity = Math.max(1, Math.min(chosen, maxQuantity(variant.stock)));
+  const stockWarning = useStockWarning();
+  const low = variant.in_stock && stockIsLow(variant.stock, stockWarning);
+  const lowId = useId();
   return (
     <div className="flex flex-col gap-4">
       {low && (
-        <p className="flex items-center gap-2 text-sm font-medium text-amber-800" data-testid="low-stock">
+        <p id={lowId} className="flex items-center gap-2 text-sm font-medium text-amber-800" data-testid="low-stock">
           <span className="size-2 shrink-0 rounded-full bg-amber-500" aria-hidden="true" />
           {messages.lowStock(product.name, variant.title, variant.stock)}
         </p>
@@ -29,7 +41,13 @@ export function ProductPurchase({ product, variant, supportPhone }: { product: P
           }}
         >
           <input type="hidden" name="variant" value={variant.variant_id} />
-          <QuantityPicker value={quantity} onChange={setQuantity} supportPhone={supportPhone} />
+          <QuantityPicker
+            value={quantity}
+            onChange={setQuantity}
+            stock={variant.stock}
+            supportPhone={supportPhone}
+            stockNoteId={low ? lowId : undefined}
+          />
           <div className="flex items-center gap-3">
             <button
               type="submit"

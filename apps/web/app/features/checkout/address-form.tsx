@@ -123,7 +123,8 @@ export function AddressForm({
           onChange={(e) => set({ phone: e.target.value })}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-3">
+      {/* Division on its own row, then district and area side by side: three in a row cut their placeholders off. */}
+      <div className="grid gap-4 sm:grid-cols-2 sm:[&>:first-child]:col-span-2">
         <SelectField
           label="Division"
           name="division"

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { Address, AddressFormInput, BdDivision } from '@store/shared/checkout';
-import { ZONE_LABELS, type AddressType } from '@store/shared/checkout-rules';
+import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import { toast } from '../../lib/toast';
 import { AddressForm, EMPTY_ADDRESS } from './address-form';
+import { AddressSummary, DeleteAddressConfirm } from './address-card-parts';
 import { checkoutApi, toForm } from './checkout-api';
 import type { AddressErrors } from './checkout-logic';
-
-export const addressLine = (a: Pick<Address, 'address_detail' | 'area' | 'location'>) => `${a.address_detail}, ${a.area}, ${a.location}`;
 
 /**
  * The shopper's addresses of one type as radio cards, with add, edit and delete in place. The
@@ -90,7 +89,7 @@ export function AddressPicker({
 
   return (
     <div className="space-y-3">
-      <fieldset disabled={disabled} className="space-y-3">
+      <fieldset disabled={disabled} className="min-w-0 space-y-3">
         <legend className="sr-only">{type === 'shipping' ? 'Delivery address' : 'Billing address'}</legend>
         {addresses.map((a) => {
           const checked = a.id === selectedId;
@@ -108,41 +107,12 @@ export function AddressPicker({
                   checked={checked}
                   onChange={() => onSelect(a)}
                 />
-                <span className="min-w-0 flex-1">
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-ink">{a.name}</span>
-                    {a.default ? (
-                      <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">
-                        Default
-                      </span>
-                    ) : null}
-                    <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">
-                      {ZONE_LABELS[a.zone]}
-                    </span>
-                  </span>
-                  <span className="mt-1 block text-sm text-neutral-700">{addressLine(a)}</span>
-                  {a.additional_info ? <span className="block text-xs text-muted">{a.additional_info}</span> : null}
-                  <span className="mt-0.5 block text-sm text-muted">{a.phone}</span>
+                <span className="min-w-0 flex-1 wrap-anywhere">
+                  <AddressSummary address={a} />
                 </span>
               </label>
               {confirming === a.id ? (
-                <div className="mt-3 flex items-center justify-end gap-2 text-sm" role="group" aria-label="Delete this address?">
-                  <span className="mr-auto text-neutral-700">Delete this address?</span>
-                  <button
-                    type="button"
-                    className="rounded-md px-3 py-1.5 font-semibold text-ink hover:bg-neutral-100"
-                    onClick={() => setConfirming(null)}
-                  >
-                    Keep
-                  </button>
-                  <button
-                    type="button"
-                    className="rounded-md bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800"
-                    onClick={() => void remove(a.id)}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <DeleteAddressConfirm className="mt-3" onKeep={() => setConfirming(null)} onDelete={() => void remove(a.id)} />
               ) : (
                 <div className="mt-2 flex justify-end gap-1 text-sm">
                   <button

@@ -1,17 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import type { CheckoutSummary } from '@store/shared/checkout';
-import { OTP_LENGTH } from '@store/shared/constants';
-import * as messages from '@store/shared/messages';
 import { UserIcon } from '../../components/layout/icons';
-import { toast } from '../../lib/toast';
 import { openLogin } from '../auth/auth-events';
-import { CodeInput } from '../auth/code-input';
-import { FieldError, Notice, TextField } from '../auth/form-controls';
-import { checkoutApi } from './checkout-api';
-import { guestPhoneError } from './checkout-logic';
+import { GuestPhoneVerify } from './guest-phone-verify';
 import { Section } from './summary-parts';
-
-const empty = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /**
  * Who is checking out. A signed-in customer or a verified guest sees themselves; a visitor signs
@@ -47,45 +38,6 @@ export function ContactCard({ shopper, supportPhone }: { shopper: CheckoutSummar
 }
 
 function GuestContact({ supportPhone }: { supportPhone: string }) {
-  const [phone, setPhone] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [digits, setDigits] = useState<string[]>(empty);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function send(e?: FormEvent) {
-    e?.preventDefault();
-    const problem = guestPhoneError(phone, supportPhone);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    const r = await checkoutApi.guestStart(phone);
-    setBusy(false);
-    if (!r.ok) {
-      setError(r.error ? (r.error.fields ? Object.values(r.error.fields)[0]! : r.error.message) : messages.offline);
-      return;
-    }
-    setSentTo(phone);
-    setDigits(empty());
-    toast.success(r.data.detail);
-  }
-
-  async function verify(e: FormEvent) {
-    e.preventDefault();
-    const code = digits.join('');
-    if (code.length !== OTP_LENGTH || !sentTo) return;
-    setBusy(true);
-    const r = await checkoutApi.guestVerify(sentTo, code);
-    if (!r.ok) {
-      setBusy(false);
-      setError(r.error?.fields?.code ?? r.error?.message ?? messages.offline);
-      return;
-    }
-    toast.success(r.data.detail);
-    // The session is a cookie now: every loader must see it, so the page loads again.
-    window.location.reload();
-  }
-
   return (
     <Section title="Contact" id="contact-title">
       <div className="space-y-5">
@@ -104,63 +56,7 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
           or check out as a guest
           <span className="h-px flex-1 bg-line" />
         </div>
-        {sentTo === null ? (
-          <form noValidate onSubmit={(e) => void send(e)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
-            <TextField
-              className="flex-1"
-              label="Mobile number"
-              name="guest-phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="01XXXXXXXXX"
-              value={phone}
-              error={error ?? undefined}
-              hint="We send a 6-digit code to confirm your number."
-              onChange={(e) => {
-                setPhone(e.target.value);
-                setError(null);
-              }}
-            />
-            <button
-              type="submit"
-              disabled={busy}
-              className="h-12 shrink-0 rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark disabled:bg-neutral-300 sm:mt-6"
-            >
-              Send code
-            </button>
-          </form>
-        ) : (
-          <form noValidate onSubmit={(e) => void verify(e)} className="space-y-3">
-            <Notice tone="info">
-              Enter the code we sent to <strong>{sentTo}</strong>.
-            </Notice>
-            <div className="max-w-xs">
-              <CodeInput
-                digits={digits}
-                onChange={(d) => {
-                  setDigits(d);
-                  setError(null);
-                }}
-                invalid={!!error}
-                describedBy={error ? 'guest-code-error' : undefined}
-              />
-              {error ? <FieldError id="guest-code-error">{error}</FieldError> : null}
-            </div>
-            <div className="flex flex-wrap items-center gap-3">
-              <button
-                type="submit"
-                disabled={busy || digits.join('').length !== OTP_LENGTH}
-                className="h-12 rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark disabled:bg-neutral-300"
-              >
-                Verify and continue
-              </button>
-              <button type="button" className="text-sm font-medium text-ink underline underline-offset-2" onClick={() => setSentTo(null)}>
-                Change number
-              </button>
-            </div>
-          </form>
-        )}
+        <GuestPhoneVerify supportPhone={supportPhone} verifyLabel="Verify and continue" />
       </div>
     </Section>
   );

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary, ShippingAddressPayload } from '@store/shared/checkout';
-import { SAME_DAY_CUTOFF_LABEL, ZONE_LABELS } from '@store/shared/checkout-rules';
+import { ZONE_LABELS } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
 import { PinIcon, TruckIcon } from '../../components/layout/icons';
@@ -137,7 +137,9 @@ export function DeliveryStep({
                 >
                   <span className="flex items-baseline justify-between gap-3">
                     <span className="text-sm font-semibold text-ink">Standard delivery</span>
-                    <span className="text-sm font-semibold text-ink">{formatTaka(standard.fee)}</span>
+                    <span className="text-sm font-semibold text-ink" data-testid="standard-fee">
+                      {standard.fee === 0 ? 'Free' : formatTaka(standard.fee)}
+                    </span>
                   </span>
                   <span className="block text-xs text-muted">
                     {summary.zone ? ZONE_LABELS[summary.zone] : ''} ·{' '}
@@ -156,7 +158,7 @@ export function DeliveryStep({
                     <span className="text-sm font-semibold text-ink">{formatTaka(sameDay.fee)}</span>
                   </span>
                   <span className="block text-xs text-muted">
-                    {sameDay.available ? `Today, for orders placed before ${SAME_DAY_CUTOFF_LABEL}` : sameDay.reason}
+                    {sameDay.available ? `Today, for orders placed before ${summary.same_day_cutoff}` : sameDay.reason}
                   </span>
                 </Choice>
               </div>

@@ -42,9 +42,12 @@ export function StatusChips({ status, payment, method }: { status: OrderStatus; 
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
         {ORDER_STATUS_LABELS[status]}
       </span>
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
-        {paymentLabel(payment, method)}
-      </span>
+      {/* A cancelled order that was never paid has nothing to say about payment. */}
+      {status === 'cancelled' && (payment === 'pending' || payment === 'failed') ? null : (
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
+          {paymentLabel(payment, method)}
+        </span>
+      )}
     </span>
   );
 }

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Address, CheckoutSummary } from '@store/shared/checkout';
-import { SAME_DAY_CUTOFF_LABEL, ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
+import { ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
 import { FieldError } from '../auth/form-controls';
-import { addressLine } from './address-picker';
+import { addressLine } from './address-card-parts';
 import { Choice } from './delivery-step';
 import { Section } from './summary-parts';
 
@@ -80,15 +80,15 @@ export function DeliveryRecap({
       }
     >
       {summary.delivery_type === 'pickup' && store ? (
-        <div className="text-sm" data-testid="delivery-recap">
+        <div className="text-sm wrap-anywhere" data-testid="delivery-recap">
           <p className="font-semibold text-ink">Store pickup · {store.name}</p>
           <p className="text-neutral-700">{store.address}</p>
           <p className="text-xs text-muted">{store.hours}</p>
         </div>
       ) : address ? (
-        <div className="text-sm" data-testid="delivery-recap">
+        <div className="text-sm wrap-anywhere" data-testid="delivery-recap">
           <p className="font-semibold text-ink">
-            {summary.delivery_type === 'same_day' ? `Same day delivery (order before ${SAME_DAY_CUTOFF_LABEL})` : 'Standard delivery'}
+            {summary.delivery_type === 'same_day' ? `Same day delivery (order before ${summary.same_day_cutoff})` : 'Standard delivery'}
             {summary.zone ? <span className="font-normal text-muted"> · {ZONE_LABELS[summary.zone]}</span> : null}
           </p>
           <p className="text-neutral-700">

@@ -84,6 +84,8 @@ export type TotalsView = {
   shippingLabel: string | null;
   /** Before an address is chosen the fee is not known yet. */
   shippingKnown: boolean;
+  /** A line under the shipping row: free delivery applied, or how much more it needs. */
+  shippingNote?: string | null;
 };
 
 function Row({ label, value, tone, testId }: { label: ReactNode; value: ReactNode; tone?: 'saving' | 'strong'; testId?: string }) {
@@ -126,6 +128,11 @@ export function TotalsRows({ t }: { t: TotalsView }) {
         }
         testId="total-shipping"
       />
+      {t.shippingNote ? (
+        <p className="text-xs text-emerald-700" data-testid="free-delivery-note">
+          {t.shippingNote}
+        </p>
+      ) : null}
       <div className="my-1 border-t border-line" />
       <Row label="Total" value={formatTaka(t.total)} tone="strong" testId="total-total" />
       <p className="text-right text-[11px] text-muted">Prices in BDT, VAT included</p>

@@ -1,6 +1,6 @@
 import type { WishlistAddResponse, WishlistResponse } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
-import { api } from '../../lib/http';
+import { api, isRefusal, needsLogin } from '../../lib/http';
 import { toast } from '../../lib/toast';
 
 /**
@@ -46,7 +46,8 @@ export function loadWishlistIds(refresh = false): Promise<void> {
 export async function addToWishlist(productId: number, { announce = true } = {}): Promise<string | null> {
   const r = await api.post<WishlistAddResponse>('/wishlist/', { product_id: productId }, { allow404: true });
   if (!r.ok) {
-    if (r.error && r.error.status !== 400 && r.error.status !== 401) toast.error(r.error.message);
+    // The wrapper already said it: a refusal's warnings, the login prompt.
+    if (r.error && !isRefusal(r.error) && !needsLogin(r.error)) toast.error(r.error.message);
     return null;
   }
   if (announce) toast.success(r.data.message);
@@ -57,7 +58,7 @@ export async function addToWishlist(productId: number, { announce = true } = {})
 export async function removeFromWishlist(productId: number): Promise<boolean> {
   const r = await api.delete<WishlistAddResponse>(`/wishlist/${productId}/`, { allow404: true });
   if (!r.ok) {
-    if (r.error && r.error.status !== 401) toast.error(r.error.message);
+    if (r.error && !needsLogin(r.error)) toast.error(r.error.message);
     return false;
   }
   if (r.data?.message) toast.success(r.data.message);

@@ -76,7 +76,7 @@ async function multipartFields(contentType: string, body: Buffer): Promise<Recor
       body: new Uint8Array(body),
     }).formData();
   } catch {
-    throw new AppError('bad_request', 'Malformed multipart/form-data body');
+    throw new AppError('validation_failed', 'Malformed multipart/form-data body');
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;

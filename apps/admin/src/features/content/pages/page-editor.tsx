@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
+import type { z } from 'zod';
+import { AdminPageInputSchema, type AdminPage, type AdminPageInput } from '@store/shared/admin-content';
+import { IdParamSchema } from '@store/shared/input';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { PageHeader, Section } from '../../../components/ui/page';
+import { RichTextEditor } from '../../../components/ui/rich-text-editor';
+import { api } from '../../../lib/api';
+import { apiErrorToForm } from '../../../lib/forms';
+import { useLeaveGuard } from '../leave-guard';
+import { CharacterCount, DateTimeField, PreviewPane, StateBadge, savedMessage } from '../shared';
+import { pageAddress } from './pages-list';
+
+type PageForm = z.input<typeof AdminPageInputSchema>;
+const FIELDS = ['handle', 'title', 'body_html', 'meta_title', 'meta_description', 'status', 'publish_at'] as const;
+
+/** The page being edited (null for a new one). */
+export async function pageLoader({ request, params }: LoaderFunctionArgs): Promise<AdminPage | null> {
+  if (params.id === undefined) return null;
+  const id = IdParamSchema.safeParse(params.id);
+  if (!id.success) throw new Response('Not found', { status: 404 });
+  return (await api.get<{ data: AdminPage }>(`/content/pages/${id.data}/`, request.signal)).data;
+}
+
+/** The form's values for a stored page: "Publish at" shows only a time still to come. */
+function toForm(page: AdminPage | null): PageForm {
+  if (!page) return { handle: '', title: '', body_html: '', meta_title: '', meta_description: '', status: 'draft', publish_at: null };
+  return {
+    handle: page.handle,
+    title: page.title,
+    body_html: page.body_html,
+    meta_title: page.meta_title,
+    meta_description: page.meta_description,
+    status: page.status,
+    publish_at: page.state === 'scheduled' ? page.publish_at : null,
+  };
+}
+
+type Notice = { tone: 'success' | 'error'; text: string };
+
+export function PageEditorPage() {
+  const page = useLoaderData<AdminPage | null>();
+  return <PageEditor key={page?.id ?? 'new'} initial={page} />;
+}
+
+/** A page: address, title, rich text, SEO, draft or published (now or at a time), and its preview. */
+function PageEditor({ initial }: { initial: AdminPage | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [saved, setSaved] = useState(initial);
+  const [notice, setNotice] = useState<Notice | null>(() => {
+    const text = (location.state as { notice?: string } | null)?.notice;
+    return text ? { tone: 'success', text } : null;
+  });
+  const form = useForm<PageForm, unknown, AdminPageInput>({
+    resolver: zodResolver(AdminPageInputSchema),
+    defaultValues: toForm(initial),
+  });
+  const { register, control, formState, watch, handleSubmit, setError, reset } = form;
+  const guard = useLeaveGuard(formState.isDirty);
+
+  const submit = handleSubmit(async (values) => {
+    setNotice(null);
+    try {
+      const { data } = saved
+        ? await api.patch<{ data: AdminPage }>(`/content/pages/${saved.id}/`, { ...values, updated_at: saved.updated_at })
+        : await api.post<{ data: AdminPage }>('/content/pages/', values);
+      const text = savedMessage(data.state, data.publish_at);
+      if (!saved) {
+        guard.allowLeave();
+        await navigate(`/content/pages/${data.id}`, { replace: true, state: { notice: text } });
+        return;
+      }
+      setSaved(data);
+      reset(toForm(data));
+      setNotice({ tone: 'success', text });
+    } catch (error) {
+      const message = apiErrorToForm(error, setError, FIELDS);
+      setNotice({ tone: 'error', text: message ?? 'Check the fields marked below.' });
+    }
+  });
+
+  const status = watch('status');
+  const handle = watch('handle');
+  return (
+    <div>
+      <PageHeader
+        title={saved ? `Edit page: ${saved.title}` : 'New page'}
+        description={
+          saved
+            ? `At ${pageAddress(saved.handle)} on the storefront.`
+            : 'A page starts as a draft: only staff see it until it is published.'
+        }
+        action={
+          <div className="flex items-center gap-3">
+            {saved ? <StateBadge state={saved.state} /> : null}
+            <Link to="/content/pages" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+              All pages
+            </Link>
+          </div>
+        }
+      />
+      <form onSubmit={submit} noValidate aria-label="Page" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0 space-y-6">
+          <Section title="Content">
+            <div className="space-y-4">
+              <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+              <TextField
+                label="Address"
+                autoCapitalize="none"
+                spellCheck={false}
+                hint={`The page lives at ${pageAddress(handle || 'address')}. Lowercase letters, digits and dashes.`}
+                error={formState.errors.handle?.message}
+                {...register('handle')}
+              />
+              <Controller
+                control={control}
+                name="body_html"
+                render={({ field, fieldState }) => (
+                  <RichTextEditor
+                    label="Body"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    hint="The storefront keeps headings, paragraphs, lists, bold, italic and links. {{free_delivery}} and the other rule words are filled in."
+                  />
+                )}
+              />
+            </div>
+          </Section>
+          <Section title="Search engines" description="What Google and shared links show. Empty: the title and no description.">
+            <div className="space-y-4">
+              <TextField
+                label="SEO title"
+                hint={<CharacterCount value={watch('meta_title')} max={70} />}
+                error={formState.errors.meta_title?.message}
+                {...register('meta_title')}
+              />
+              <TextAreaField
+                label="SEO description"
+                rows={3}
+                hint={<CharacterCount value={watch('meta_description')} max={320} />}
+                error={formState.errors.meta_description?.message}
+                {...register('meta_description')}
+              />
+            </div>
+          </Section>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Section title="Publishing">
+            <div className="space-y-4">
+              <SelectField label="Status" error={formState.errors.status?.message} {...register('status')}>
+                <option value="draft">Draft</option>
+                <option value="published">Published</option>
+              </SelectField>
+              <Controller
+                control={control}
+                name="publish_at"
+                render={({ field, fieldState }) => (
+                  <DateTimeField
+                    label="Publish at"
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    hint={
+                      status === 'published'
+                        ? 'Empty: now. A later time schedules it (your device’s clock).'
+                        : 'Used once the status is Published.'
+                    }
+                  />
+                )}
+              />
+              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? 'Saving…' : 'Save'}
+              </Button>
+            </div>
+          </Section>
+          {saved ? (
+            <PreviewPane
+              title={saved.title}
+              html={saved.body_html}
+              storeHref={pageAddress(saved.handle)}
+              state={saved.state}
+              dirty={formState.isDirty}
+            />
+          ) : null}
+        </div>
+      </form>
+      {guard.dialog}
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useId, type ReactNode } from 'react';
+import type { PublishState } from '@store/shared/admin-content';
+import { buttonClass } from '../../components/ui/button';
+import { inputClass } from '../../components/ui/field';
+import { richTextClass } from '../../components/ui/rich-text-class';
+import { formatDateTime } from '../../lib/format';
+import { isoToLocalInput, localInputToIso } from './datetime';
+
+/** Shared parts of the content screens (pages, blog posts, banners). */
+
+export type ContentState = PublishState | 'live' | 'ended';
+
+const STATE_STYLE: Record<ContentState, string> = {
+  draft: 'bg-neutral-200 text-neutral-700',
+  scheduled: 'bg-amber-100 text-amber-800',
+  published: 'bg-green-100 text-green-800',
+  live: 'bg-green-100 text-green-800',
+  ended: 'bg-neutral-200 text-neutral-700',
+};
+const STATE_LABEL: Record<ContentState, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  published: 'Published',
+  live: 'Live',
+  ended: 'Ended',
+};
+
+export function StateBadge({ state }: { state: ContentState }) {
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_STYLE[state]}`}>
+      {STATE_LABEL[state]}
+    </span>
+  );
+}
+
+/** What a save says, by where the item stands now. */
+export function savedMessage(state: PublishState, publishAt: string): string {
+  if (state === 'draft') return 'Saved as a draft. Shoppers do not see it.';
+  if (state === 'scheduled') return `Saved. Shoppers see it from ${formatDateTime(publishAt)} (Dhaka time).`;
+  return 'Published. Shoppers see it now.';
+}
+
+/** A moment picked in this device's clock, held as ISO (null: none). */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  error,
+  hint,
+  name,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (iso: string | null) => void;
+  onBlur?: () => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  name?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          type="datetime-local"
+          className={inputClass}
+          value={isoToLocalInput(value)}
+          onChange={(event) => onChange(localInputToIso(event.target.value))}
+          onBlur={onBlur}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        />
+        {value ? (
+          <button type="button" className={buttonClass('ghost', 'shrink-0')} aria-label={`Clear ${label}`} onClick={() => onChange(null)}>
+            Clear
+          </button>
+        ) : null}
+      </div>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "12 / 70 characters", red past the limit. */
+export function CharacterCount({ value, max }: { value: string | null | undefined; max: number }) {
+  const length = (value ?? '').length;
+  return (
+    <span className={length > max ? 'text-red-700' : undefined}>
+      {length} / {max} characters
+    </span>
+  );
+}
+
+/**
+ * The saved body as the storefront renders it: the API's sanitised HTML (what a draft will look
+ * like once published). It is the server's answer, never the editor's unsanitised markup.
+ */
+export function PreviewPane({
+  title,
+  html,
+  storeHref,
+  state,
+  dirty,
+}: {
+  title: string;
+  html: string;
+  storeHref: string;
+  state: PublishState;
+  dirty: boolean;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-line bg-white p-4 shadow-xs sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-base font-semibold text-ink">
+          Preview
+        </h2>
+        {state === 'published' ? (
+          <a href={storeHref} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+            View on store
+          </a>
+        ) : null}
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {state === 'published'
+          ? 'As shoppers see it now.'
+          : `As shoppers will see it at ${storeHref} once it is published. Only staff see it until then.`}{' '}
+        {dirty ? <strong className="font-semibold text-amber-800">Save to see your latest changes here.</strong> : null}
+      </p>
+      <article data-testid="content-preview" className="mt-4 rounded-md border border-dashed border-line p-4">
+        {/* The storefront's h1, drawn but not a heading here: the screen has its own. */}
+        <p className="mb-3 text-2xl font-semibold text-ink">{title}</p>
+        {/* The API's sanitised body (lib/sanitize.ts), exactly what the storefront renders. */}
+        <div className={richTextClass} dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+    </section>
+  );
+}

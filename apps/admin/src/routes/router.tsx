@@ -1,0 +1,167 @@
+import { Navigate, createBrowserRouter, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { StaffMe } from '@store/shared/admin';
+import { Shell } from '../components/layout/shell';
+import { navFor } from '../components/layout/nav';
+import { AcceptInvitationPage, invitationLoader } from '../features/auth/accept-invitation-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { ApiError, api, whenSignedOut } from '../lib/api';
+import { useMe } from '../lib/me';
+import { getToken } from '../lib/session';
+import { NotFoundPage, RouteError } from './route-error';
+
+export const BASENAME = '/admin';
+const ENROL_PATH = '/two-factor';
+
+function signInRedirect(url: URL) {
+  const path = url.pathname.replace(BASENAME, '') || '/';
+  return redirect(path === '/' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(path + url.search)}`);
+}
+
+/** Every screen inside the shell needs a signed-in member; one who must enrol in two-factor sign-in does that first. */
+async function shellLoader({ request }: LoaderFunctionArgs): Promise<StaffMe | Response> {
+  const url = new URL(request.url);
+  if (!getToken()) return signInRedirect(url);
+  let me: StaffMe;
+  try {
+    me = (await api.get<{ data: StaffMe }>('/auth/me/', request.signal)).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return signInRedirect(url);
+    throw error;
+  }
+  const mustEnrol = me.two_factor_required && !me.two_factor_enabled;
+  const onEnrol = url.pathname === `${BASENAME}${ENROL_PATH}`;
+  if (mustEnrol && !onEnrol) return redirect(ENROL_PATH);
+  if (!mustEnrol && onEnrol) return redirect('/');
+  return me;
+}
+
+/** The home of the back office is the first screen this member's role may open. */
+function Home() {
+  const me = useMe();
+  return <Navigate to={navFor(me.role)[0]?.to ?? '/account'} replace />;
+}
+
+export const router = createBrowserRouter(
+  [
+    { path: '/sign-in', Component: SignInPage },
+    { path: '/forgot-password', Component: ForgotPasswordPage },
+    { path: '/reset-password/:token', Component: ResetPasswordPage },
+    { path: '/invitation/:token', loader: invitationLoader, Component: AcceptInvitationPage },
+    {
+      id: 'shell',
+      path: '/',
+      loader: shellLoader,
+      Component: Shell,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          ErrorBoundary: RouteError,
+          children: [
+            { index: true, Component: Home },
+            // Each screen is a chunk of its own, fetched with its data: a phone loads only what it opens.
+            {
+              path: ENROL_PATH.slice(1),
+              lazy: () => import('../features/account/enrol-two-factor-page').then((m) => ({ Component: m.EnrolTwoFactorPage })),
+            },
+            {
+              path: 'account',
+              lazy: () => import('../features/account/account-page').then((m) => ({ loader: m.accountLoader, Component: m.AccountPage })),
+            },
+            {
+              path: 'staff',
+              lazy: () => import('../features/staff/staff-page').then((m) => ({ loader: m.staffLoader, Component: m.StaffPage })),
+            },
+            {
+              path: 'settings',
+              lazy: () =>
+                import('../features/settings/settings-page').then((m) => ({ loader: m.settingsLoader, Component: m.SettingsPage })),
+            },
+            // Content: pages, blog posts, banners (issue 16 item 5).
+            {
+              path: 'content/pages',
+              lazy: () =>
+                import('../features/content/pages/pages-list').then((m) => ({ loader: m.pagesLoader, Component: m.PagesListPage })),
+            },
+            {
+              path: 'content/pages/new',
+              lazy: () =>
+                import('../features/content/pages/page-editor').then((m) => ({ loader: m.pageLoader, Component: m.PageEditorPage })),
+            },
+            {
+              path: 'content/pages/:id',
+              lazy: () =>
+                import('../features/content/pages/page-editor').then((m) => ({ loader: m.pageLoader, Component: m.PageEditorPage })),
+            },
+            {
+              path: 'content/blog',
+              lazy: () =>
+                import('../features/content/blog/blog-list').then((m) => ({ loader: m.blogPostsLoader, Component: m.BlogListPage })),
+            },
+            {
+              path: 'content/blog/new',
+              lazy: () =>
+                import('../features/content/blog/blog-editor').then((m) => ({ loader: m.blogPostLoader, Component: m.BlogEditorPage })),
+            },
+            {
+              path: 'content/blog/:id',
+              lazy: () =>
+                import('../features/content/blog/blog-editor').then((m) => ({ loader: m.blogPostLoader, Component: m.BlogEditorPage })),
+            },
+            {
+              path: 'content/banners',
+              lazy: () =>
+                import('../features/content/banners/banners-list').then((m) => ({ loader: m.bannersLoader, Component: m.BannersListPage })),
+            },
+            {
+              path: 'content/banners/new',
+              lazy: () =>
+                import('../features/content/banners/banner-editor').then((m) => ({
+                  loader: m.bannerLoader,
+                  Component: m.BannerEditorPage,
+                })),
+            },
+            {
+              path: 'content/banners/:id',
+              lazy: () =>
+                import('../features/content/banners/banner-editor').then((m) => ({
+                  loader: m.bannerLoader,
+                  Component: m.BannerEditorPage,
+                })),
+            },
+            {
+              path: 'audit',
+              lazy: () => import('../features/audit/audit-page').then((m) => ({ loader: m.auditLoader, Component: m.AuditPage })),
+            },
+            {
+              path: 'content/menus',
+              lazy: () => import('../features/content/menus/menus-page').then((m) => ({ loader: m.menusLoader, Component: m.MenusPage })),
+            },
+            {
+              path: 'content/footer',
+              lazy: () =>
+                import('../features/content/footer/footer-page').then((m) => ({ loader: m.footerLoader, Component: m.FooterPage })),
+            },
+            {
+              path: 'content/locations',
+              lazy: () =>
+                import('../features/content/locations/locations-page').then((m) => ({
+                  loader: m.locationsLoader,
+                  Component: m.LocationsPage,
+                })),
+            },
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: BASENAME },
+);
+
+// A token that expired or was revoked elsewhere (401 on any call) sends the member back to sign in.
+whenSignedOut(() => {
+  const { pathname, search } = router.state.location;
+  void router.navigate(pathname === '/sign-in' ? '/sign-in' : `/sign-in?next=${encodeURIComponent(pathname + search)}`);
+});

@@ -1,0 +1,13 @@
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+/**
+ * The back office: a client-only build of its own, served by the API process under /admin
+ * (apps/api/src/plugins/admin-app.ts). Nothing here is imported by the storefront.
+ */
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets' },
+});

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { StaffRole } from '@store/shared/admin';
+import type { Db } from '../db/client.js';
+import type { Clock } from './clock.js';
+
+/** The staff member a back-office request signed in as (the staff module's guard sets request.staff). */
+export type StaffActor = { id: number; email: string; name: string; role: StaffRole; sessionId: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member on an admin route that passed requirePermission(), else null. */
+    staff: StaffActor | null;
+  }
+}
+
+/** The languages the shop speaks (issue 21 fills in Bangla); English until a request says otherwise. */
+export type Locale = 'en' | 'bn';
+
+/**
+ * What every service call takes first (STYLE.md): the database or the transaction to work in, the
+ * time, who is acting, in which language, and the request's id and logger. A module whose services
+ * need more (the notifier, the rate limiter) extends this type; accounts' AccountsCtx is one.
+ * Staff members join the actors with the back office (issue 16): `staff` is set on admin routes.
+ */
+export type RequestCtx = {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  requestId: string;
+  locale: Locale;
+  /** The signed-in shopper, or null. */
+  customerId: number | null;
+  /** A verified guest (checkout by phone), or null. */
+  guestId: string | null;
+  sessionId: number | null;
+  /** The acting staff member (back office), or absent: the audit log records who did a write. */
+  staff?: { id: number; role: StaffRole } | null;
+  /** Where the request came from (the audit log keeps both); absent for work no request asked for. */
+  ip?: string;
+  userAgent?: string | undefined;
+};
+
+/** The context of an API request: the app's database and the identity the auth hook resolved. */
+export function requestCtx(request: FastifyRequest, clock: Clock): RequestCtx {
+  return {
+    db: request.server.db,
+    clock,
+    log: request.log,
+    requestId: request.id,
+    locale: 'en',
+    customerId: request.customerId,
+    guestId: request.guestId,
+    sessionId: request.sessionId,
+    staff: request.staff ? { id: request.staff.id, role: request.staff.role } : null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+/** The context of work no shopper asked for (upkeep, clean-up, seeding): nobody acts. */
+export function systemCtx(app: Pick<FastifyInstance, 'db' | 'log'>, clock: Clock, job: string): RequestCtx {
+  return {
+    db: app.db,
+    clock,
+    log: app.log.child({ job }),
+    requestId: job,
+    locale: 'en',
+    customerId: null,
+    guestId: null,
+    sessionId: null,
+  };
+}
+
+/** What a service that only reads or writes needs of the context: the database or the transaction to work in. */
+export type DbCtx = Pick<RequestCtx, 'db'>;

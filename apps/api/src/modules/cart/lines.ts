@@ -1,0 +1,90 @@
+import type { DbCtx } from '../../lib/context.js';
+/**
+ * The bag's own rows: whose bag (owner, token), its lock, and its lines joined to the catalog's line views.
+ * Only the cart's tables are named here; what a line shows of its variant is the catalog's (lineViews).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { type DeliveryType } from '@store/shared/cart';
+import { discountedPrice } from '@store/shared/money';
+import { lineViewSql, lineViews, type LineView } from '../catalog/index.js';
+import { cartLines, carts } from './cart.tables.js';
+
+/** Whose bag: a customer or a guest by their session, else a visitor by the cart cookie's token. */
+export type CartOwner = { customerId: number | null; guestId: string | null; token: string | null };
+
+export type CartRow = typeof carts.$inferSelect;
+
+/** A visitor's cart cookie: 32 random bytes, URL-safe. Only its hash is stored. */
+export const newCartToken = () => randomBytes(32).toString('base64url');
+export const isCartToken = (value: string | undefined): value is string => !!value && /^[\w-]{43}$/.test(value);
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function ownerWhere(owner: CartOwner): SQL | null {
+  if (owner.customerId !== null) return and(eq(carts.customerId, owner.customerId), eq(carts.status, 'open'))!;
+  if (owner.guestId !== null) return and(eq(carts.guestId, owner.guestId), isNull(carts.customerId), eq(carts.status, 'open'))!;
+  if (owner.token !== null && isCartToken(owner.token)) {
+    return and(eq(carts.tokenHash, hashToken(owner.token)), isNull(carts.customerId), isNull(carts.guestId), eq(carts.status, 'open'))!;
+  }
+  return null;
+}
+
+/**
+ * Locks the owner's open bag for the rest of the transaction. An UPDATE takes the row lock just as
+ * SELECT … FOR UPDATE does, and stamps the bag as touched in the same round trip.
+ */
+export async function lockCart({ db: tx }: DbCtx, owner: CartOwner, deliveryType?: DeliveryType): Promise<CartRow | null> {
+  const where = ownerWhere(owner);
+  if (!where) return null;
+  const [row] = await tx
+    .update(carts)
+    .set({ updatedAt: sql`now()`, ...(deliveryType ? { deliveryType } : {}) })
+    .where(where)
+    .returning();
+  return row ?? null;
+}
+
+export async function findCart({ db }: DbCtx, owner: CartOwner): Promise<CartRow | null> {
+  const where = ownerWhere(owner);
+  if (!where) return null;
+  const [row] = await db.select().from(carts).where(where);
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines, priced from the catalog at read time: the bag never stores a price.
+
+/** A bag line with what it shows of its variant (the catalog's line view). */
+export type LineRow = LineView & { id: number; quantity: number; giftRuleId: number | null };
+
+/** The bag's lines in order: its own rows, then the catalog's views of their variants in one query. */
+export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[]> {
+  const own = await db
+    .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity, giftRuleId: cartLines.giftRuleId })
+    .from(cartLines)
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.id));
+  // A product taken off sale since stays visible in the bag that holds it.
+  const views = await lineViews(
+    { db },
+    own.map((l) => l.variantId),
+    { anyState: true },
+  );
+  return own.flatMap((l) => {
+    const view = views.get(l.variantId);
+    return view ? [{ ...view, id: l.id, quantity: l.quantity, giftRuleId: l.giftRuleId }] : [];
+  });
+}
+
+export const unitPrice = (line: Pick<LineRow, 'price' | 'discount'>) => discountedPrice(line.price, line.discount);
+
+/**
+ * A bag's lines as one JSON array (the shape of LineRow), for statements that answer everything at
+ * once. The lateral lookup keeps the plan to a few index probes per line even where the planner
+ * cannot know the bag (its id comes from the statement itself) and would otherwise guess at many lines.
+ */
+export const linesJson = (cartId: SQL) => sql`
+  select coalesce(json_agg(to_jsonb(x) || jsonb_build_object('id', l.id, 'quantity', l.quantity, 'giftRuleId', l.gift_rule_id) order by l.id), '[]')
+  from ${cartLines} l
+  cross join lateral (${lineViewSql(sql`l.variant_id`, { anyState: true })}) x
+  where l.cart_id = ${cartId}`;

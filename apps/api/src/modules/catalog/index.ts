@@ -1,0 +1,29 @@
+/** The catalog's door: products, brands, variants and stock, for the app and the other modules. */
+export { catalogRoutes, type CatalogRoutesOptions, type ProductSearch } from './catalog.routes.js';
+export {
+  cardColumns,
+  toCard,
+  getCards,
+  getCardsByHandle,
+  clearCatalogCaches,
+  refreshProductAggregates,
+  departmentId,
+  popularCards,
+  topRatedInDepartment,
+  homeShelves,
+  type CardRow,
+} from './catalog.service.js';
+export { reserveStock, releaseStock, type StockLine } from './stock.js';
+export { collectionTitle, productsInCollection, collectionIdByHandle } from './membership.js';
+export {
+  lineViews,
+  lineViewSql,
+  variantStockSql,
+  productNames,
+  publishedProductIds,
+  productIdByHandle,
+  variantIdByTitle,
+  type LineView,
+  type LineViewOptions,
+} from './line-views.js';
+export { matchProductsByText, type Narrowing, type Scope, type TextMatches, type TextMatchOptions, type TextQuery } from './text-match.js';

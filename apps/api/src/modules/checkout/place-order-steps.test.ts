@@ -1,0 +1,118 @@
+import { count, eq, inArray } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import type { PaymentMethod } from '@store/shared/checkout-rules';
+import { describeOnDatabases } from '../../../test/support/app.js';
+import { carts } from '../cart/cart.tables.js';
+import { variants } from '../catalog/catalog.tables.js';
+import { orders } from '../orders/orders.tables.js';
+import { payments } from '../payments/payments.tables.js';
+import { couponRedemptions, coupons } from './checkout.tables.js';
+import type { CheckoutCtx } from './context.js';
+import { placeOrder, PLACE_ORDER_STEPS, type PlaceOrderStep } from './place-order.js';
+import { createTestCatalog, newCustomer, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
+
+/** The steps inside the transaction: a failure at any of them must leave nothing behind. */
+const UNDONE: PlaceOrderStep[] = PLACE_ORDER_STEPS.slice(0, PLACE_ORDER_STEPS.indexOf('close bag') + 1);
+
+class Injected extends Error {}
+
+describeOnDatabases('placing an order, step by step', (ctx) => {
+  let c: TestCatalog;
+  let couponId: number;
+  beforeAll(async () => {
+    c = await createTestCatalog(ctx().db, 'steps');
+    const [coupon] = await ctx().db.insert(coupons).values({ code: 'STEPS5', kind: 'percentage', value: 5, title: '5% off' }).returning();
+    couponId = coupon!.id;
+  });
+
+  const checkoutCtx = (s: Shopper): CheckoutCtx => {
+    const { app } = ctx();
+    return {
+      db: app.db,
+      env: app.env,
+      clock: app.clock,
+      payments: app.payments,
+      notifier: app.notifier,
+      log: app.log,
+      requestId: 'place-order-steps',
+      locale: 'en',
+      customerId: s.customerId,
+      guestId: null,
+      sessionId: null,
+      shopper: { customerId: s.customerId, guestId: null },
+      cartToken: null,
+      department: '',
+    };
+  };
+  const failAt = (step: PlaceOrderStep) => ({
+    beforeStep: (name: PlaceOrderStep) => {
+      if (name === step) throw new Injected(`failure injected at ${step}`);
+    },
+  });
+
+  /** What an order leaves in every module: stock, coupon use, orders, payment rows, the bag. */
+  async function traces(s: Shopper) {
+    const { db } = ctx();
+    const [variant] = await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, c.serum30.id));
+    const [coupon] = await db.select({ used: coupons.usedCount }).from(coupons).where(eq(coupons.id, couponId));
+    const own = await db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, s.customerId!));
+    const ids = own.map((o) => o.id);
+    const [paid] = ids.length ? await db.select({ n: count() }).from(payments).where(inArray(payments.orderId, ids)) : [{ n: 0 }];
+    const [redeemed] = await db.select({ n: count() }).from(couponRedemptions).where(eq(couponRedemptions.customerId, s.customerId!));
+    const bags = await db.select({ status: carts.status }).from(carts).where(eq(carts.customerId, s.customerId!));
+    const bag = await s.checkout();
+    return {
+      stock: variant!.stock,
+      couponUses: coupon!.used,
+      redemptions: Number(redeemed!.n),
+      orders: ids.length,
+      payments: Number(paid!.n),
+      bags: bags.map((b) => b.status),
+      bagLines: bag.data.cart.line_items.map((l) => [l.variant_id, l.quantity]),
+    };
+  }
+
+  async function readyShopper(method: PaymentMethod): Promise<Shopper> {
+    const s = await newCustomer(ctx().app);
+    expect((await s.add(c.serum30.id, 2)).statusCode).toBe(200);
+    await s.address();
+    expect((await s.request('POST', '/checkout/payment_method/', { paymentMethod: method })).statusCode).toBe(200);
+    expect((await s.request('POST', '/checkout/discount_code/', { discount: { code: 'STEPS5' } })).statusCode).toBe(200);
+    return s;
+  }
+
+  for (const method of ['cod', 'bkash'] as const) {
+    for (const step of UNDONE) {
+      it(`${method}: a failure at "${step}" leaves no stock taken, no coupon use, no order, no payment and the bag open`, async () => {
+        const s = await readyShopper(method);
+        const before = await traces(s);
+        await expect(
+          placeOrder(checkoutCtx(s), { payment_method: method, cash_on_pickup: false }, `steps-${method}-${step}`, failAt(step)),
+        ).rejects.toBeInstanceOf(Injected);
+        expect(await traces(s)).toEqual(before);
+        expect(before).toMatchObject({ orders: 0, payments: 0, redemptions: 0, bags: ['open'], bagLines: [[c.serum30.id, 2]] });
+      });
+    }
+
+    it(`${method}: without a failure, every step leaves its mark (the checks above can fail)`, async () => {
+      const s = await readyShopper(method);
+      const before = await traces(s);
+      const answer = await placeOrder(checkoutCtx(s), { payment_method: method, cash_on_pickup: false }, `steps-${method}-none`);
+      expect(answer.data.type).toBe(method);
+      const after = await traces(s);
+      expect(after.stock).toBe(before.stock - 2);
+      expect(after.couponUses).toBe(before.couponUses + 1);
+      expect(after).toMatchObject({ redemptions: 1, orders: 1, payments: method === 'bkash' ? 1 : 0 });
+      // Cash closes the bag; a gateway order keeps it until the payment is confirmed.
+      expect(after.bags).toEqual([method === 'bkash' ? 'open' : 'ordered']);
+    });
+  }
+
+  it('a failure to queue the confirmation keeps the order placed, unannounced, for the upkeep to send', async () => {
+    const s = await readyShopper('cod');
+    const answer = await placeOrder(checkoutCtx(s), { payment_method: 'cod', cash_on_pickup: false }, 'steps-notify', failAt('notify'));
+    expect(answer.data.order.status).toBe('placed');
+    const [row] = await ctx().db.select().from(orders).where(eq(orders.customerId, s.customerId!));
+    expect(row).toMatchObject({ number: answer.data.order.number, notifiedAt: null });
+  });
+});

@@ -1,0 +1,386 @@
+import { createHash } from 'node:crypto';
+import type { Cart, CartLineItem, DeliveryType } from '@store/shared/cart';
+import type { CheckoutTotals, OrderPayPayload, PayResponse } from '@store/shared/checkout';
+import { CARD_MULTI_CARD_NAME, ONLINE_METHODS, sameDayOpen, type PaymentMethod } from '@store/shared/checkout-rules';
+import type { SiteSettings, StoreLocation } from '@store/shared/content';
+import * as messages from '@store/shared/messages';
+import { cutoffLabel } from '@store/shared/shop-hours';
+import type { Db } from '../../db/client.js';
+import { contentChanged } from '../../lib/content-changes.js';
+import { AppError } from '../../lib/errors.js';
+import { shopperCard, type ShopperCard } from '../accounts/index.js';
+import { clearCart, getCartForCheckout } from '../cart/index.js';
+import { reserveStock } from '../catalog/index.js';
+import { getSiteSettings, listStoreLocations } from '../content/index.js';
+import {
+  findOrderByKey,
+  IdempotencyKeyTaken,
+  insertOrder,
+  insertOrderLines,
+  notifyOrderConfirmed,
+  openUnpaidOrderOfCart,
+  orderLinesOf as placedLinesOf,
+  orderRef,
+  transitionOrder,
+  type NewOrder,
+  type NewOrderLine,
+  type OrderRow,
+} from '../orders/index.js';
+import type { PaymentRow, StartInput } from '../payments/index.js';
+import { defaultAddress, getOwnAddress, snapshotOf, type AddressRow, type Shopper } from './addresses.service.js';
+import { readDraft } from './checkout.service.js';
+import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
+import { couponRefusalCode, findCouponById, redeemCoupon, releaseCoupon, type CouponRow } from './coupons.js';
+import { defaultMethod, methodAllowed, price, type DraftRow } from './pricing.js';
+import { runSteps, type Step, type StepHooks } from './steps.js';
+import { newAttempt, openSession, samePurchase, startInputOf } from './unpaid-orders.js';
+
+/*
+ * Placing an order (SPEC §7 pay/) as named steps, each with its undo. The steps up to closing the bag
+ * run in one transaction, so their undo is its rollback: a failure at any of them leaves no order, no
+ * stock taken, no coupon use, no payment row and the bag open. After the commit, the gateway session
+ * is opened (a gateway that refuses fails the attempt; the order keeps its hold for a new attempt) and
+ * the confirmation is queued (best effort: the upkeep sends any confirmation that was never queued).
+ */
+
+export const PLACE_ORDER_STEPS = [
+  'lock bag',
+  'resolve choices',
+  'price',
+  'create order',
+  'reserve stock',
+  'redeem coupon',
+  'open payment',
+  'close bag',
+  'open gateway session',
+  'notify',
+] as const;
+export type PlaceOrderStep = (typeof PLACE_ORDER_STEPS)[number];
+
+/** What the steps read before the transaction (the embedded database runs one transaction at a time, so nothing inside may wait on the pool). */
+type Given = {
+  ctx: CheckoutCtx;
+  shopper: Shopper;
+  payload: OrderPayPayload;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  site: SiteSettings;
+  contact: ShopperCard | null;
+  stores: StoreLocation[] | null;
+  now: Date;
+};
+
+type Choices = {
+  deliveryType: DeliveryType;
+  method: PaymentMethod;
+  shipping: AddressRow | null;
+  billing: AddressRow | null;
+  store: StoreLocation | null;
+};
+
+/** The workflow's state: each step fills in what the next ones need. */
+type Placing = Given & {
+  tx: Db;
+  cart?: Cart & { id: number };
+  draft?: DraftRow | null;
+  choices?: Choices;
+  previous?: OrderRow | null;
+  coupon?: CouponRow | null;
+  totals?: CheckoutTotals;
+  values?: NewOrder;
+  lines?: NewOrderLine[];
+  order?: OrderRow;
+  /** The bag's unpaid order was paid again (same purchase): its stock and coupon are already held. */
+  reused?: boolean;
+  payment?: PaymentRow | null;
+  start?: StartInput | null;
+  answer?: PayResponse;
+};
+
+const online = (s: Placing) => ONLINE_METHODS.includes(s.choices!.method);
+
+function orderLinesOf(cart: Cart): NewOrderLine[] {
+  return cart.line_items.map((l: CartLineItem) => ({
+    variantId: l.variant_id,
+    productId: l.product_id,
+    sku: l.sku,
+    productTitle: l.product_title,
+    variantTitle: l.variant_title,
+    vendor: l.vendor,
+    image: l.image,
+    productUrl: l.product_url,
+    quantity: l.quantity,
+    price: l.price,
+    discountedPrice: l.discounted_price,
+    linePrice: l.line_price,
+    gift: l.gift,
+  }));
+}
+
+/** Locks the shopper's bag for the transaction (a second checkout of it waits) and reads its draft. */
+async function lockBag(s: Placing): Promise<void> {
+  const cart = await getCartForCheckout({ db: s.tx }, cartOwnerOf(s.ctx));
+  if (!cart || cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty, 'cart');
+  s.cart = cart as Cart & { id: number };
+  s.draft = await readDraft(s.tx, cart.id);
+}
+
+/** The request's choices over the draft's, each re-checked: the address is the shopper's, same day is still open, the method is offered. */
+async function resolveChoices(s: Placing): Promise<void> {
+  const { payload, draft } = s;
+  const deliveryType: DeliveryType = payload.cash_on_pickup ? 'pickup' : (payload.delivery_type ?? draft?.deliveryType ?? 'standard');
+  const method: PaymentMethod = payload.cash_on_pickup
+    ? 'cash_on_pickup'
+    : (payload.payment_method ?? draft?.paymentMethod ?? defaultMethod(deliveryType));
+  let shipping: AddressRow | null = null;
+  let store: StoreLocation | null = null;
+  if (deliveryType === 'pickup') {
+    s.stores ??= await listStoreLocations({ db: s.tx });
+    store = s.stores.find((x) => x.id === (payload.store_location_id ?? draft?.storeLocationId)) ?? null;
+    if (!store) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+  } else {
+    const addressId = payload.address_id ?? draft?.shippingAddressId;
+    shipping = addressId ? await getOwnAddress(s.tx, s.shopper, addressId) : await defaultAddress(s.tx, s.shopper, 'shipping');
+    if (!shipping) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+    if (deliveryType === 'same_day' && !sameDayOpen(shipping.zone, s.now, s.site.same_day_cutoff_hour))
+      throw refuse('validation_failed', messages.sameDayUnavailable(cutoffLabel(s.site.same_day_cutoff_hour)), 'shipping');
+  }
+  const billingId = payload.address_billing_id ?? draft?.billingAddressId ?? null;
+  const billing = billingId ? await getOwnAddress(s.tx, s.shopper, billingId) : shipping;
+  if (!methodAllowed(s.ctx, method, deliveryType)) throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable, 'payment');
+  s.choices = { deliveryType, method, shipping, billing, store };
+}
+
+/**
+ * The totals as the server prices them, the coupon re-checked. One order per checkout: the bag's
+ * unpaid bKash or card order (if any) gives its code back first, so the code is checked as unused.
+ */
+async function priceOrder(s: Placing): Promise<void> {
+  const { tx, shopper, choices } = s;
+  s.previous = await openUnpaidOrderOfCart({ db: tx }, s.cart!.id, shopper);
+  if (s.previous) await releaseCoupon(tx, s.previous.id, s.now);
+  s.coupon = s.draft?.couponId ? await findCouponById(tx, s.draft.couponId) : null;
+  const { totals, couponError } = await price(tx, shopper, s.cart!, { ...choices!, coupon: s.coupon }, s.site, s.now);
+  if (couponError) throw refuse(couponRefusalCode(couponError), couponError, 'discount');
+  s.totals = totals;
+  s.values = orderValues(s);
+  s.lines = orderLinesOf(s.cart!);
+}
+
+function orderValues(s: Placing): NewOrder {
+  const { payload, shopper, contact, totals, coupon, draft } = s;
+  const { deliveryType, method, shipping, billing, store } = s.choices!;
+  return {
+    customerId: shopper.customerId,
+    guestId: shopper.customerId === null ? shopper.guestId : null,
+    cartId: s.cart!.id,
+    idempotencyKey: s.idempotencyKey,
+    requestHash: s.requestHash,
+    status: 'placed',
+    paymentStatus: 'pending',
+    paymentMethod: method,
+    deliveryType,
+    zone: shipping?.zone ?? null,
+    storeLocationId: store?.id ?? null,
+    storeLocation: store ? { name: store.name, address: store.address, hours: store.hours } : null,
+    shippingAddress: shipping ? snapshotOf(shipping) : null,
+    billingAddress: billing ? snapshotOf(billing) : null,
+    contactName: shipping?.name || contact?.name || '',
+    contactPhone: contact?.phone ?? shipping?.phone ?? null,
+    contactEmail: contact?.email || shipping?.email || null,
+    subtotal: totals!.subtotal,
+    rebate: totals!.rebate,
+    discount: totals!.discount,
+    shipping: totals!.shipping,
+    shippingWaived: totals!.shipping_waived,
+    total: totals!.total,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.code ?? null,
+    referralCode: payload.referral_code || null,
+    affiliate:
+      payload.aff || payload.id_token || payload.id_user || payload.aff_uid
+        ? { aff: payload.aff, id_token: payload.id_token, id_user: payload.id_user, aff_uid: payload.aff_uid }
+        : null,
+    multiCardName: method === 'card' ? payload.multi_card_name || draft?.multiCardName || CARD_MULTI_CARD_NAME : null,
+    note: payload.note ?? '',
+  };
+}
+
+/**
+ * The order row with its lines; with an idempotency key, inserting it claims the key. An unchanged
+ * bag with an unpaid gateway order pays that order again (a new attempt) instead; a changed one
+ * cancels it (its items go back) and places a new one.
+ */
+async function createOrder(s: Placing): Promise<void> {
+  const { tx, previous, values, lines } = s;
+  if (previous) {
+    if (online(s) && samePurchase(previous, await placedLinesOf(tx, previous.id), values!, lines!)) {
+      const again = await newAttempt(tx, s.ctx, previous, s.choices!.method, {
+        idempotencyKey: s.idempotencyKey,
+        requestHash: s.requestHash,
+      });
+      s.order = again.order;
+      s.payment = again.payment;
+      s.reused = true;
+      return;
+    }
+    await transitionOrder({ db: tx }, previous.id, { status: 'cancelled' }, 'replaced by a new checkout of the bag', s.now);
+  }
+  s.order = await insertOrder({ db: tx }, values!, s.now);
+  await insertOrderLines({ db: tx }, s.order.id, lines!);
+}
+
+/** All the lines' stock or none (an order paid again holds its stock already). */
+async function reserveOrderStock(s: Placing): Promise<void> {
+  if (s.reused) return;
+  await reserveStock(
+    { db: s.tx },
+    s.lines!.map((l) => ({ variantId: l.variantId!, quantity: l.quantity, productTitle: l.productTitle, variantTitle: l.variantTitle })),
+  );
+}
+
+async function redeemOrderCoupon(s: Placing): Promise<void> {
+  if (s.coupon) await redeemCoupon(s.tx, s.coupon, s.shopper, s.order!.id);
+}
+
+/** bKash and card: a pending payment attempt (a new attempt on a reused order has one already). */
+async function openPayment(s: Placing): Promise<void> {
+  if (!online(s)) return;
+  s.payment ??= await s.ctx.payments.createPending(s.tx, {
+    orderId: s.order!.id,
+    method: s.choices!.method as 'bkash' | 'card',
+    invoice: s.order!.number,
+    amount: s.order!.total,
+  });
+  s.start = await startInputOf(s.tx, s.order!, s.lines!, s.ctx.env.SUPPORT_EMAIL);
+}
+
+/** Cash orders close the bag now; a gateway order keeps it until the payment is confirmed. */
+async function closeBag(s: Placing): Promise<void> {
+  if (!online(s)) await clearCart({ db: s.tx }, s.cart!.id);
+}
+
+/** Inside the transaction: each undo is its rollback. */
+const IN_TRANSACTION: readonly Step<Placing, PlaceOrderStep>[] = [
+  { name: 'lock bag', run: lockBag },
+  { name: 'resolve choices', run: resolveChoices },
+  { name: 'price', run: priceOrder },
+  { name: 'create order', run: createOrder },
+  { name: 'reserve stock', run: reserveOrderStock },
+  { name: 'redeem coupon', run: redeemOrderCoupon },
+  { name: 'open payment', run: openPayment },
+  { name: 'close bag', run: closeBag },
+];
+
+/** After the commit: the order stands; what fails here is answered for, not undone. */
+const AFTER_COMMIT: readonly Step<Placing, PlaceOrderStep>[] = [
+  {
+    name: 'open gateway session',
+    // A gateway that refuses fails the attempt (openSession): the order keeps its items for a new attempt.
+    run: async (s) => {
+      if (s.payment && s.start) s.answer = await openSession(s.ctx, s.order!, s.payment, s.start);
+    },
+  },
+  {
+    name: 'notify',
+    run: async (s) => {
+      if (!s.payment) await notifyOrderConfirmed(s.ctx, s.order!.id);
+    },
+    // Not queued now: the upkeep queues confirmations that were never queued.
+    bestEffort: true,
+  },
+];
+
+function payResponse(order: OrderRow, redirect: string | null): PayResponse {
+  return { success: true, data: { type: order.paymentMethod, order: orderRef(order), redirectGatewayURL: redirect } };
+}
+
+/**
+ * The answer to a repeated attempt (same Idempotency-Key): the order the first attempt placed. A
+ * gateway order still opening its session is waited for briefly, so the repeat gets the same URL.
+ */
+async function replay(ctx: CheckoutCtx, order: OrderRow): Promise<PayResponse> {
+  if (!ONLINE_METHODS.includes(order.paymentMethod)) return payResponse(order, null);
+  for (let i = 0; i < 50; i++) {
+    const payment = await ctx.payments.paymentOfOrder(order.id);
+    if (!payment) break;
+    if (payment.status === 'failed' || payment.status === 'cancelled') {
+      if (!payment.redirectUrl) throw new AppError('payment_failed', messages.paymentStartFailed, { cart: messages.paymentStartFailed });
+      return payResponse(order, null);
+    }
+    if (payment.status !== 'pending') return payResponse(order, null);
+    if (payment.redirectUrl) return payResponse(order, payment.redirectUrl);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return payResponse(order, null);
+}
+
+/** JSON with every object's keys sorted, so the same payload always hashes the same. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+const requestHashOf = (payload: OrderPayPayload) => createHash('sha256').update(canonicalJson(payload)).digest('hex');
+
+/**
+ * The order an earlier attempt with this key placed, if the body is the same; the same key with
+ * another body is a client bug or a stale tab: refused (422, as Stripe does), nothing changes.
+ * Orders placed before the hash was kept have none and are replayed as before.
+ */
+async function earlierAttempt(ctx: CheckoutCtx, shopper: Shopper, key: string, requestHash: string): Promise<PayResponse | null> {
+  const existing = await findOrderByKey(ctx, shopper, key);
+  if (!existing) return null;
+  if (existing.requestHash !== null && existing.requestHash !== requestHash)
+    throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused, { cart: messages.idempotencyKeyReused });
+  return replay(ctx, existing);
+}
+
+/**
+ * SPEC §7 pay/: places the order from the bag as the server prices it, through PLACE_ORDER_STEPS.
+ * `hooks` is for tests: a failure thrown before a step fails it there.
+ */
+export async function placeOrder(
+  ctx: CheckoutCtx,
+  payload: OrderPayPayload,
+  idempotencyKey: string | null,
+  hooks: StepHooks<PlaceOrderStep> = {},
+): Promise<PayResponse> {
+  const shopper = requireShopper(ctx);
+  const requestHash = idempotencyKey ? requestHashOf(payload) : null;
+  if (idempotencyKey && requestHash) {
+    const earlier = await earlierAttempt(ctx, shopper, idempotencyKey, requestHash);
+    if (earlier) return earlier;
+  }
+  const pickup = payload.cash_on_pickup || payload.delivery_type === 'pickup' || payload.store_location_id != null;
+  const [site, contact] = await Promise.all([getSiteSettings(ctx), shopperCard(ctx, shopper)]);
+  // The stores are read only when pickup may be wanted (the draft may say so too: then they are read in the transaction).
+  const stores = pickup ? await listStoreLocations(ctx) : null;
+  const given: Given = { ctx, shopper, payload, idempotencyKey, requestHash, site, contact, stores, now: ctx.clock.now() };
+  let placed: Placing;
+  try {
+    placed = await ctx.db.transaction(async (tx) => {
+      const state: Placing = { ...given, tx };
+      await runSteps(IN_TRANSACTION, state, ctx.log, hooks);
+      return state;
+    });
+  } catch (err) {
+    // A parallel or earlier attempt with the same key placed the order (and closed the bag, or took the stock): answer with it.
+    if (idempotencyKey && requestHash && (err instanceof IdempotencyKeyTaken || err instanceof AppError)) {
+      const earlier = await earlierAttempt(ctx, shopper, idempotencyKey, requestHash);
+      if (earlier) return earlier;
+    }
+    if (err instanceof IdempotencyKeyTaken)
+      throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused, { cart: messages.idempotencyKeyReused });
+    throw err;
+  }
+  // Committed: the stock it took shows in listings and product pages from the next request on.
+  contentChanged();
+  // The steps after the commit work outside the transaction.
+  placed.tx = ctx.db;
+  await runSteps(AFTER_COMMIT, placed, ctx.log, hooks);
+  return placed.answer ?? payResponse(placed.order!, null);
+}

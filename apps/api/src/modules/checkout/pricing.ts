@@ -1,0 +1,121 @@
+import type { Cart, DeliveryType } from '@store/shared/cart';
+import type { CheckoutTotals } from '@store/shared/checkout';
+import {
+  freeDeliveryApplies,
+  sameDayOpen,
+  standardFee,
+  type DeliveryZone,
+  type PaymentMethod,
+  type ShippingFees,
+} from '@store/shared/checkout-rules';
+import type { SiteSettings, StoreLocation } from '@store/shared/content';
+import type { Db } from '../../db/client.js';
+import { defaultAddress, getOwnAddress, type AddressRow, type Shopper } from './addresses.service.js';
+import type { checkoutDrafts } from './checkout.tables.js';
+import { paidLines, type CheckoutDeps } from './context.js';
+import { eligibleFrom, eligibleProducts, evaluateCoupon, findCouponById, usesByShopper, type CouponRow } from './coupons.js';
+
+/*
+ * Pricing: what the shopper's choices resolve to and what the bag costs with them. Read-only: the
+ * draft (checkout.service.ts) shows it, the place-order workflow (place-order.ts) charges it.
+ */
+
+export type DraftRow = typeof checkoutDrafts.$inferSelect;
+
+/** The shop's offer of payment methods for a delivery type: cash on delivery only with delivery, cash on pickup only with pickup. */
+export function methodAllowed(deps: CheckoutDeps, method: PaymentMethod, deliveryType: DeliveryType): boolean {
+  if (method === 'cod') return deliveryType !== 'pickup';
+  if (method === 'cash_on_pickup') return deliveryType === 'pickup';
+  return deps.payments.methodAvailable(method);
+}
+
+export const defaultMethod = (deliveryType: DeliveryType): PaymentMethod => (deliveryType === 'pickup' ? 'cash_on_pickup' : 'cod');
+
+export type Resolved = {
+  deliveryType: DeliveryType;
+  shipping: AddressRow | null;
+  billing: AddressRow | null;
+  store: StoreLocation | null;
+  method: PaymentMethod;
+  coupon: CouponRow | null;
+};
+
+/** The delivery fee before any coupon or free delivery; 0 for pickup and while no address is chosen. Same day after the cut-off is standard. */
+function deliveryFee(
+  fees: ShippingFees,
+  deliveryType: DeliveryType,
+  zone: DeliveryZone | null,
+  now: Date,
+  cutoffHour: number,
+): { fee: number; standard: boolean } {
+  if (deliveryType === 'pickup' || !zone) return { fee: 0, standard: false };
+  if (deliveryType === 'same_day' && sameDayOpen(zone, now, cutoffHour)) return { fee: fees.same_day, standard: false };
+  return { fee: standardFee(fees, zone), standard: true };
+}
+
+export type Priced = { totals: CheckoutTotals; couponError: string | null };
+
+/** Totals from the bag as the server priced it, the delivery fee and the coupon (re-checked every time). */
+export async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Resolved, site: SiteSettings, now: Date): Promise<Priced> {
+  const subtotal = cart.subtotal_price;
+  const rebate = cart.rebate?.amount ?? 0;
+  const base = subtotal - rebate;
+  const zone = r.shipping?.zone ?? null;
+  const { fee, standard } = deliveryFee(site.shipping_fees, r.deliveryType, zone, now, site.same_day_cutoff_hour);
+  let discount = 0;
+  let waived = 0;
+  let couponError: string | null = null;
+  if (r.coupon) {
+    const lines = paidLines(cart);
+    const result = evaluateCoupon({
+      coupon: r.coupon,
+      now,
+      base,
+      lines: lines.map((l) => ({ productId: l.product_id, unitPrice: l.discounted_price, quantity: l.quantity })),
+      eligible: await eligibleProducts(db, r.coupon, [...new Set(lines.map((l) => l.product_id))]),
+      eligibleFrom: r.coupon.kind === 'buy_x_get_y' ? await eligibleFrom(db, r.coupon) : null,
+      shippingFee: fee,
+      usedByShopper: shopper ? await usesByShopper(db, r.coupon.id, shopper) : 0,
+    });
+    if (result.ok) {
+      discount = result.discount;
+      waived = result.shippingWaived;
+    } else couponError = result.message;
+  }
+  // Free standard delivery (the site setting) counts the items after every discount, before the fee.
+  const freeDelivery = standard && fee > 0 && freeDeliveryApplies(site.free_delivery, zone, Math.max(0, base - discount));
+  if (freeDelivery) waived = fee;
+  const shipping = fee - waived;
+  return {
+    totals: {
+      subtotal,
+      rebate,
+      discount,
+      shipping,
+      shipping_waived: waived,
+      free_delivery: freeDelivery,
+      tax: 0,
+      total: Math.max(0, base - discount) + shipping,
+      currency: 'BDT',
+    },
+    couponError,
+  };
+}
+
+/** The choices in effect: the draft's, else sensible defaults (the shopper's default address, standard delivery, cash). */
+export async function resolve(db: Db, shopper: Shopper | null, draft: DraftRow | null, stores: StoreLocation[]): Promise<Resolved> {
+  const deliveryType = draft?.deliveryType ?? 'standard';
+  let shipping: AddressRow | null = null;
+  let billing: AddressRow | null = null;
+  if (shopper) {
+    shipping = draft?.shippingAddressId
+      ? await getOwnAddress(db, shopper, draft.shippingAddressId).catch(() => null)
+      : draft?.storeLocationId && deliveryType === 'pickup'
+        ? null
+        : await defaultAddress(db, shopper, 'shipping');
+    billing = draft?.billingAddressId ? await getOwnAddress(db, shopper, draft.billingAddressId).catch(() => null) : null;
+  }
+  const store = deliveryType === 'pickup' ? (stores.find((s) => s.id === draft?.storeLocationId) ?? null) : null;
+  const coupon = draft?.couponId ? await findCouponById(db, draft.couponId) : null;
+  return { deliveryType, shipping, billing, store, method: draft?.paymentMethod ?? defaultMethod(deliveryType), coupon };
+}

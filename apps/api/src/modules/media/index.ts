@@ -1,0 +1,5 @@
+/** The media module's door: staff uploads, the storage they go through, and the sharp pipeline the seed shares. */
+export { mediaRoutes, type MediaRoutesOptions } from './media.routes.js';
+export { DiskMediaStorage, type MediaStorage } from './storage.js';
+export { ENCODING, MOBILE_BOX, encodeImage, mobileSize, rasterise, type EncodedImage, type Pixels } from './convert.js';
+export { sniffFormat, storeUpload, type MediaCtx } from './upload.js';

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import { connectPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A fresh, migrated database of its own for one test file: in-memory PGlite, or a new database on the server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const database = wrapPglite(await PGlite.create('memory://', { extensions: { pg_trgm } }));
+    await database.migrate();
+    return database;
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), { poolSize: 20 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      // pool.end() resolves before its sockets have closed; forcing the drop while one is still open
+      // kills it mid-goodbye and its client throws an uncaught error. Wait for them to go first.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = await cleanup.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0]?.n) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { CheckoutSummary } from '@store/shared/checkout';
+import { freeDeliveryProgress, ZONE_LABELS } from '@store/shared/checkout-rules';
+import { formatTaka } from '@store/shared/money';
+import { BagIcon, ChevronIcon } from '../../components/layout/icons';
+import type { DeliveryMode } from './delivery-step';
+import { LineList, TotalsRows, type TotalsView } from './summary-parts';
+
+export type CheckoutStep = 'address' | 'payment';
+
+/**
+ * The totals as the summary shows them. While the shopper has switched to pickup but not chosen a store
+ * yet, the delivery fee of the last address is not theirs to pay: it shows as not known yet.
+ */
+export function totalsView(s: CheckoutSummary, mode: DeliveryMode = s.delivery_type === 'pickup' ? 'pickup' : 'delivery'): TotalsView {
+  const pickup = mode === 'pickup';
+  const pickupPending = pickup && s.delivery_type !== 'pickup';
+  const items = s.totals.subtotal - s.totals.rebate - s.totals.discount;
+  const standardToRuleZone = !pickup && s.delivery_type === 'standard' && s.zone !== null && !!s.free_delivery?.zones.includes(s.zone);
+  return {
+    ...s.totals,
+    ...(pickupPending ? { shipping: 0, shipping_waived: 0, total: s.totals.total - s.totals.shipping } : {}),
+    couponCode: s.coupon && !s.coupon_error ? s.coupon.code : null,
+    shippingLabel: pickup ? 'Store pickup' : s.zone ? (s.delivery_type === 'same_day' ? 'Same day' : ZONE_LABELS[s.zone]) : null,
+    shippingKnown: pickup ? !pickupPending && s.store_location_id !== null : s.zone !== null,
+    shippingNote: s.totals.free_delivery
+      ? 'Free standard delivery applied'
+      : standardToRuleZone
+        ? freeDeliveryProgress(s.free_delivery, items)
+        : null,
+  };
+}
+
+/** The two steps, the payment one reachable once delivery is chosen. */
+export function Steps({ step, canPay }: { step: CheckoutStep; canPay: boolean }) {
+  const item = (n: number, label: string, active: boolean, to: string | null) => {
+    const body = (
+      <>
+        <span
+          className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${active ? 'bg-brand text-white' : 'bg-neutral-200 text-neutral-700'}`}
+        >
+          {n}
+        </span>
+        <span className={active ? 'text-ink' : 'text-muted'}>{label}</span>
+      </>
+    );
+    return to && !active ? (
+      <Link to={to} className="flex items-center gap-2 hover:underline">
+        {body}
+      </Link>
+    ) : (
+      <span className="flex items-center gap-2" aria-current={active ? 'step' : undefined}>
+        {body}
+      </span>
+    );
+  };
+  return (
+    <nav aria-label="Checkout steps" className="flex items-center gap-3 text-sm font-semibold">
+      {item(1, 'Delivery', step === 'address', '/checkout?step=address')}
+      <span aria-hidden="true" className="h-px w-8 bg-neutral-300" />
+      {item(2, 'Payment', step === 'payment', canPay ? '/checkout?step=payment' : null)}
+    </nav>
+  );
+}
+
+/** The order summary: folded on phones behind its total, always open beside the steps on desktops. */
+export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: DeliveryMode }) {
+  const totals = totalsView(summary, mode);
+  const [open, setOpen] = useState(false);
+  const lines = summary.cart.line_items.map((l) => ({ ...l, key: l.id, href: l.product_url }));
+  return (
+    <div className="rounded-2xl border border-line bg-white shadow-[0_1px_2px_rgba(0,0,0,0.03)]">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="order-summary-body"
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center justify-between gap-3 px-4 py-3.5 text-left lg:hidden"
+      >
+        <span className="flex items-center gap-2 text-sm font-semibold text-ink">
+          <BagIcon size={18} />
+          {open ? 'Hide' : 'Show'} order summary ({summary.cart.item_count})
+          <ChevronIcon size={16} className={`transition ${open ? 'rotate-180' : ''}`} />
+        </span>
+        <span className="text-base font-bold text-ink">{formatTaka(totals.total)}</span>
+      </button>
+      <div id="order-summary-body" className={`${open ? 'block' : 'hidden'} border-t border-line p-4 lg:block lg:border-0 lg:p-6`}>
+        <h2 className="mb-4 hidden text-lg font-semibold text-ink lg:block">Order summary</h2>
+        <LineList lines={lines} />
+        <div className="mt-4 border-t border-line pt-4">
+          <TotalsRows t={totals} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { SearchBox } from '../search/search-box';
+
+const POPULAR = [
+  { href: '/all-product/?on_sale=true', label: 'On sale' },
+  { href: '/all-product/?sort=newest', label: 'New arrivals' },
+  { href: '/all-product/?sort=top_rated', label: 'Top rated' },
+  { href: '/toys', label: 'Toys' },
+  { href: '/home', label: 'Home & living' },
+  { href: '/sport', label: 'Sport' },
+  { href: '/blog', label: 'Beauty blog' },
+];
+
+/** The branded not-found page: /404, unknown paths and every thrown 404. */
+export function NotFoundView() {
+  return (
+    <main className="mx-auto max-w-2xl px-5 py-14 text-center lg:py-24">
+      <p aria-hidden="true" className="font-serif text-[5.5rem] font-semibold leading-none text-brand/15 lg:text-[8rem]">
+        404
+      </p>
+      <h1 className="-mt-4 text-2xl font-bold tracking-tight text-ink lg:-mt-6 lg:text-3xl">Page not found</h1>
+      <p className="mx-auto mt-3 max-w-md text-neutral-600">
+        The page you were looking for has moved or no longer exists. Try a search, or pick up where shoppers usually go.
+      </p>
+      <div className="mx-auto mt-8 max-w-md text-left">
+        <SearchBox variant="desktop" />
+      </div>
+      <ul className="mt-8 flex flex-wrap justify-center gap-2" aria-label="Popular">
+        {POPULAR.map((p) => (
+          <li key={p.href}>
+            <Link
+              to={p.href}
+              className="inline-block rounded-full border border-line px-4 py-2 text-sm font-medium text-ink hover:border-brand hover:text-brand"
+            >
+              {p.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/"
+        className="mt-10 inline-flex items-center justify-center rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark"
+      >
+        Continue shopping
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { LoginModalHost } from '../auth/login-modal-host';
+import { BagHost } from '../cart/bag-host';
+import { trackPixelPageView } from '../site/analytics';
+import { CallWidget } from '../site/call-widget';
+import { CookieBanner } from '../site/cookie-banner';
+import { resolveLocationOnStart } from '../site/location';
+import { WhatsAppButton } from '../site/whatsapp-button';
+import { afterLoad } from '../../lib/after-load';
+import type { RootData } from '../../lib/root-data';
+import { Footer } from '../../components/layout/footer';
+import { BottomBar } from './bottom-bar';
+import { Header } from './header';
+import { useVisibleMenu } from './use-visible-menu';
+
+/** The slide-in menu's code loads on the first tap of a menu button. */
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
+/** Header, page, footer and the site-wide widgets around every page. */
+export function SiteShell({ data, children }: { data: RootData; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const nav = useVisibleMenu(data.site.nav, data.user !== null);
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const signedIn = data.user !== null;
+
+  // The region question waits until the page has loaded (it only changes restricted menu items).
+  useEffect(() => afterLoad(() => void resolveLocationOnStart(signedIn)), [signedIn]);
+
+  // The pixel tracks the first page view itself; later client-side navigations are tracked here.
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath.current) trackPixelPageView(pathname);
+  }, [pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] lg:pb-0">
+      <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        Skip to content
+      </a>
+      <Header data={data} nav={nav} onOpenMenu={openMenu} />
+      <div id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </div>
+      <Footer data={data} />
+      <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} />
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <MobileMenu data={data} nav={nav} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
+      <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
+      <CallWidget phone={data.contact.support_phone} hours={data.contact.care_hours} />
+      <CookieBanner />
+      <LoginModalHost />
+      <BagHost supportPhone={data.contact.support_phone} />
+    </div>
+  );
+}
