@@ -98,6 +98,7 @@ describeOnDatabases('admin content: banners', (ctx) => {
         .db.select()
         .from(auditLog)
         .where(eq(auditLog.entityId, String(first.id)))
+        .orderBy(auditLog.id)
     ).map((e) => e.action);
     expect(actions).toEqual(['banner.create', 'banner.update', 'banner.delete']);
     expect((await editor.client.delete(`/content/banners/${first.id}/`)).statusCode).toBe(404);

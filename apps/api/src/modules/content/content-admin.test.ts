@@ -55,6 +55,7 @@ describeOnDatabases('admin content: pages and blog posts', (ctx) => {
       .db.select()
       .from(auditLog)
       .where(eq(auditLog.entityId, String(id)))
+      .orderBy(auditLog.id)
       .then((rows) => rows.filter((r) => r.entity === entity));
 
   beforeEach(async () => {

@@ -69,6 +69,7 @@ describeOnDatabases('admin content: menus, footer, store locations, highlight', 
         .db.select()
         .from(auditLog)
         .where(inArray(auditLog.entityId, ids.map(String)))
+        .orderBy(auditLog.id)
     )
       .filter((e) => e.entity === entity)
       .map((e) => e.action);
@@ -458,7 +459,7 @@ describeOnDatabases('admin content: menus, footer, store locations, highlight', 
     expect((await storefrontNav()).highlight_message).toBeNull();
     const [stored] = await ctx().db.select().from(settings).where(eq(settings.key, 'highlight'));
     expect(stored!.value).toEqual({ message: null });
-    const entries = await ctx().db.select().from(auditLog).where(eq(auditLog.action, 'highlight.update'));
+    const entries = await ctx().db.select().from(auditLog).where(eq(auditLog.action, 'highlight.update')).orderBy(auditLog.id);
     expect(entries.map((e) => e.changes.message)).toEqual([
       [null, 'Free delivery this week! Call us {{service_hours}}'],
       ['Free delivery this week! Call us {{service_hours}}', null],
