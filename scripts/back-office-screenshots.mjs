@@ -4,7 +4,8 @@
 //   node scripts/back-office-screenshots.mjs [base URL] [output folder] [screen…]
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
-// named (all of them when none is): settings, menus, footer, locations, pages, banners, audit, staff, account.
+// named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
+// catalog-product-editor, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,9 @@ const SCREENS = [
   { name: 'content-locations', path: '/admin/content/locations', heading: 'Store locations' },
   { name: 'content-pages', path: '/admin/content/pages', heading: 'Pages' },
   { name: 'content-banners', path: '/admin/content/banners', heading: 'Banners' },
+  { name: 'catalog-products', path: '/admin/catalog/products', heading: 'Products' },
+  // The demo shop's first product, open in the editor (its heading is its name).
+  { name: 'catalog-product-editor', path: '/admin/catalog/products/1', heading: null, fullPage: true },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
@@ -49,7 +53,8 @@ try {
     await page.getByRole('button', { name: /: account menu$/ }).waitFor();
     for (const screen of wanted) {
       await page.goto(screen.path);
-      await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+      if (screen.heading) await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+      else await page.getByRole('form').first().waitFor();
       await page.waitForLoadState('networkidle');
       const file = join(out, `${screen.name}-${suffix}.png`);
       await page.screenshot({ path: file, fullPage: screen.fullPage === true });

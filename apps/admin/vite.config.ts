@@ -9,5 +9,11 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'assets' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // Fonts stay files: Chromium shapes a glyph before an inlined (data:) font reports loaded and never redraws it.
+    assetsInlineLimit: (file) => (file.endsWith('.woff2') ? false : undefined),
+  },
 });

@@ -25,7 +25,7 @@ import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes } from './modules/catalog/index.js';
+import { catalogRoutes, productsAdminRoutes, startCatalogUpkeep } from './modules/catalog/index.js';
 import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
@@ -120,6 +120,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
   startCheckoutUpkeep(app, clock);
   startCleanupJob(app, clock);
+  startCatalogUpkeep(app, clock);
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
@@ -147,6 +148,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
+      await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
     },
     { prefix: API_PREFIX },

@@ -78,6 +78,31 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/settings/settings-page').then((m) => ({ loader: m.settingsLoader, Component: m.SettingsPage })),
             },
+            // Catalog (issue 17): products.
+            {
+              path: 'catalog/products',
+              lazy: () =>
+                import('../features/catalog/products/products-list').then((m) => ({
+                  loader: m.productsLoader,
+                  Component: m.ProductsListPage,
+                })),
+            },
+            {
+              path: 'catalog/products/new',
+              lazy: () =>
+                import('../features/catalog/products/product-editor').then((m) => ({
+                  loader: m.productLoader,
+                  Component: m.ProductEditorPage,
+                })),
+            },
+            {
+              path: 'catalog/products/:id',
+              lazy: () =>
+                import('../features/catalog/products/product-editor').then((m) => ({
+                  loader: m.productLoader,
+                  Component: m.ProductEditorPage,
+                })),
+            },
             // Content: pages, blog posts, banners (issue 16 item 5).
             {
               path: 'content/pages',

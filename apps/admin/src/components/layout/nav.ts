@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { can, type Permission, type StaffRole } from '@store/shared/admin';
 import { BannerIcon, BlogIcon, PageIcon } from './content-icons';
-import { ListIcon, MenuIcon, SettingsIcon, UserIcon, UsersIcon } from './icons';
+import { BoxIcon, ListIcon, MenuIcon, SettingsIcon, UserIcon, UsersIcon } from './icons';
 
 export type NavItem = { to: string; label: string; permission: Permission | null; icon: ComponentType<SVGProps<SVGSVGElement>> };
 
@@ -9,6 +9,8 @@ export type NavItem = { to: string; label: string; permission: Permission | null
 export const NAV: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
+  // Catalog (issue 17).
+  { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon },
   // Content (issue 16 item 5): menus, footer, store locations, pages, blog posts, banners.
   { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon },
   { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon },

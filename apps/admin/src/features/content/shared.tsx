@@ -8,7 +8,8 @@ import { isoToLocalInput, localInputToIso } from './datetime';
 
 /** Shared parts of the content screens (pages, blog posts, banners). */
 
-export type ContentState = PublishState | 'live' | 'ended';
+/** Where an item stands: the content screens' states, and a product's (active, archived). */
+export type ContentState = PublishState | 'live' | 'ended' | 'active' | 'archived';
 
 const STATE_STYLE: Record<ContentState, string> = {
   draft: 'bg-neutral-200 text-neutral-700',
@@ -16,6 +17,8 @@ const STATE_STYLE: Record<ContentState, string> = {
   published: 'bg-green-100 text-green-800',
   live: 'bg-green-100 text-green-800',
   ended: 'bg-neutral-200 text-neutral-700',
+  active: 'bg-green-100 text-green-800',
+  archived: 'bg-neutral-200 text-neutral-700',
 };
 const STATE_LABEL: Record<ContentState, string> = {
   draft: 'Draft',
@@ -23,6 +26,8 @@ const STATE_LABEL: Record<ContentState, string> = {
   published: 'Published',
   live: 'Live',
   ended: 'Ended',
+  active: 'Active',
+  archived: 'Archived',
 };
 
 export function StateBadge({ state }: { state: ContentState }) {

@@ -454,6 +454,9 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
         images: p.images,
         sale: p.sale,
         createdAt: p.createdAt,
+        publishAt: p.createdAt,
+        updatedAt: p.createdAt,
+        variantOption: p.variants.some((v) => SHADE_COLOURS[v.title]) ? ('shade' as const) : ('size' as const),
       })),
     )
     .onConflictDoNothing()
@@ -473,7 +476,11 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
 
   await db
     .insert(variants)
-    .values(plan.products.flatMap((p) => p.variants.map((v) => ({ ...v, productId: productIds.get(p.handle)! }))))
+    .values(
+      plan.products.flatMap((p) =>
+        p.variants.map((v) => ({ ...v, swatch: SHADE_COLOURS[v.title] ?? null, productId: productIds.get(p.handle)! })),
+      ),
+    )
     .onConflictDoNothing();
 
   // Reviews have no natural key: they are written with their product, once.

@@ -71,7 +71,17 @@ export const products = pgTable(
     maxDiscountShowOnDetailPage: boolean().notNull().default(true),
     maxDiscountShowOnHomepage: boolean().notNull().default(true),
     sale: boolean().notNull().default(false),
+    /** draft, active or archived: what staff chose (issue 17). */
+    status: text().$type<'draft' | 'active' | 'archived'>().notNull().default('active'),
+    /** When an active product goes live. */
+    publishAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the storefront reads: active and past its publish time. Kept by the product writes and, for a
+     * scheduled product, by the catalog upkeep when its time comes (catalog/publishing.ts).
+     */
     published: boolean().notNull().default(true),
+    /** What the variants differ by: size, shade or colour. */
+    variantOption: text().$type<'size' | 'shade' | 'colour'>().notNull().default('size'),
     /** Kept in step with variants and reviews by the catalog service, so listings sort and filter on an index. */
     minPrice: integer().notNull().default(0),
     minDiscountedPrice: integer().notNull().default(0),
@@ -80,6 +90,7 @@ export const products = pgTable(
     rating: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // The listing's sorts, each with and without a department, read in index order. A plain `desc` in
   // ORDER BY means NULLS FIRST, and an index built DESC NULLS LAST (drizzle's `.desc()`) cannot give
@@ -103,6 +114,13 @@ export const products = pgTable(
     index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('products_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('products_max_discount_range', sql`${t.maxDiscountValue} between 0 and 100`),
+    check('products_status', sql`${t.status} in ('draft', 'active', 'archived')`),
+    check('products_variant_option', sql`${t.variantOption} in ('size', 'shade', 'colour')`),
+    // The back office's list: newest edits first; scheduled products waiting for their time.
+    index('products_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('products_scheduled_idx')
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'active' and not ${t.published}`),
   ],
 );
 
@@ -121,6 +139,9 @@ export const variants = pgTable(
     discount: smallint().notNull().default(0),
     stock: integer().notNull().default(0),
     position: smallint().notNull().default(0),
+    /** A shade's or colour's swatch, #rrggbb. */
+    swatch: text(),
+    barcode: text().notNull().default(''),
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),

@@ -1,5 +1,6 @@
 /** The catalog's door: products, brands, variants and stock, for the app and the other modules. */
 export { catalogRoutes, type CatalogRoutesOptions, type ProductSearch } from './catalog.routes.js';
+export { productsAdminRoutes, startCatalogUpkeep } from './products-admin.routes.js';
 export {
   cardColumns,
   toCard,
