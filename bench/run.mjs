@@ -4,7 +4,7 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,lighthouse,js   a subset of the sections
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,js,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,js,lighthouse').split(','));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -67,7 +67,12 @@ export async function load({ name, paths, connections = 50, seconds = duration, 
     url: baseUrl,
     connections,
     duration: seconds,
-    requests: paths.map((path) => ({ path, method, ...(body ? { body: typeof body === 'function' ? body() : body } : {}), ...(headers ? { headers } : {}) })),
+    requests: paths.map((path) => ({
+      path,
+      method,
+      ...(body ? { body: typeof body === 'function' ? body() : body } : {}),
+      ...(headers ? { headers } : {}),
+    })),
   });
   const row = {
     scenario: name,
@@ -77,7 +82,9 @@ export async function load({ name, paths, connections = 50, seconds = duration, 
     'p99 ms': result.latency.p99,
     errors: result.errors + result.non2xx,
   };
-  console.log(`  ${name.padEnd(44)} ${String(row['req/s']).padStart(7)} req/s   p99 ${String(row['p99 ms']).padStart(5)} ms   (c=${connections}, non-2xx+errors ${row.errors})`);
+  console.log(
+    `  ${name.padEnd(44)} ${String(row['req/s']).padStart(7)} req/s   p99 ${String(row['p99 ms']).padStart(5)} ms   (c=${connections}, non-2xx+errors ${row.errors})`,
+  );
   return row;
 }
 
@@ -88,7 +95,23 @@ async function main() {
     console.log(`Seeding ${products} generated products on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
     run('npm', ['run', 'db:seed', '--', '--products', String(products)]);
   }
-  console.log(`Starting the built server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${products} generated products)${pin(0).length ? ' pinned to core 0, load from core 1' : ''}…`);
+  if (only.has('admin')) {
+    // The back office's figures sign in as a catalog editor (made once; a second run finds it there).
+    const { BENCH_STAFF } = await import('./admin.mjs');
+    const made = spawnSync(
+      'npm',
+      ['run', 'admin:create', '--', '--email', BENCH_STAFF.email, '--password', BENCH_STAFF.password, '--role', BENCH_STAFF.role],
+      {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      },
+    );
+    if (made.status !== 0 && !/already/i.test(`${made.stdout}${made.stderr}`)) throw new Error(`admin:create failed: ${made.stderr}`);
+  }
+  console.log(
+    `Starting the built server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${products} generated products)${pin(0).length ? ' pinned to core 0, load from core 1' : ''}…`,
+  );
   const [cmd, ...pre] = [...pin(0), process.execPath];
   const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
@@ -107,7 +130,9 @@ async function main() {
       console.log('\nAPI');
       figures.list = await load({
         name: 'product list (24 items)',
-        paths: ['', '&sort=price_asc', '&sort=top_rated', '&department=toys', '&page=2', '&on_sale=true'].map((q) => `/api/v1/products/?page_size=24${q}`),
+        paths: ['', '&sort=price_asc', '&sort=top_rated', '&department=toys', '&page=2', '&on_sale=true'].map(
+          (q) => `/api/v1/products/?page_size=24${q}`,
+        ),
       });
       figures.detail = await load({ name: 'product detail', paths: detailPaths });
     }
@@ -125,7 +150,7 @@ async function main() {
       figures.ssrHome = await load({ name: 'SSR home page', paths: ['/'], headers: browser });
       figures.ssrListing = await load({ name: 'SSR listing page', paths: listingPaths, headers: browser });
     }
-    for (const section of ['search', 'cart', 'checkout']) {
+    for (const section of ['search', 'cart', 'checkout', 'admin']) {
       const file = join(root, 'bench', `${section}.mjs`);
       if (!only.has(section) || !existsSync(file)) continue;
       console.log(`\n${section[0].toUpperCase()}${section.slice(1)}`);
@@ -136,12 +161,22 @@ async function main() {
     if (only.has('js')) {
       console.log('\nFirst-load JavaScript (gzip)');
       const { firstLoadJs } = await import('./first-load-js.mjs');
-      figures.js = await firstLoadJs(baseUrl, { home: '/', listing: '/all-product/', product: pagePaths[0], search: '/product/?search=cream' });
+      figures.js = await firstLoadJs(baseUrl, {
+        home: '/',
+        listing: '/all-product/',
+        product: pagePaths[0],
+        search: '/product/?search=cream',
+      });
     }
     if (only.has('lighthouse')) {
       console.log('\nLighthouse (mobile, default throttling, system Chromium)');
       const { lighthouse } = await import('./lighthouse.mjs');
-      figures.lighthouse = await lighthouse(baseUrl, { home: '/', listing: '/all-product/', product: pagePaths[0], search: '/product/?search=cream' });
+      figures.lighthouse = await lighthouse(baseUrl, {
+        home: '/',
+        listing: '/all-product/',
+        product: pagePaths[0],
+        search: '/product/?search=cream',
+      });
     }
     console.log('\nJSON:', JSON.stringify(figures));
   } finally {

@@ -153,3 +153,51 @@ test('a product made in the back office is found by search, bought, and its new 
   expect(found.results.map((p) => p.handle)).not.toContain(saved.handle);
   await shopperContext.close();
 });
+
+test('a CSV of 1,000 rows with 3 bad ones is refused with their lines, then imported once fixed', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const brand = ((await (await request.get('/api/v1/brands/?department=')).json()) as { data: { handle: string }[] }).data[0]!.handle;
+  const tag = `csv${Date.now().toString(36)}`;
+  const header = 'handle,name,brand,department,status,sku,variant_title,price,discount,stock';
+  const rows = Array.from({ length: 500 }, (_, i) => [
+    `${tag}-${i},${tag} Body Lotion ${i},${brand},beauty,active,${tag}-${i}-S,100 ml,450,10,5`,
+    `${tag}-${i},,,,,${tag}-${i}-L,200 ml,800,0,3`,
+  ]).flat();
+  const bad = [...rows];
+  bad[10] = bad[10]!.replace(',450,10,5', ',-450,10,5'); // line 12: a negative price
+  bad[400] = bad[400]!.replace(`,${brand},`, ',no-such-brand,'); // line 402: an unknown brand
+  bad[801] = bad[801]!.replace(`${tag}-400-L`, `${tag}-0-L`); // line 803: the SKU of line 3
+  const file = (lines: string[]) => ({ name: `${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\n')) });
+
+  await signInAs(page, OWNER.email, OWNER.password);
+  await (await openNav(page)).getByRole('link', { name: 'Products' }).click();
+  await page.getByRole('link', { name: 'Import or export' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import and export products' })).toBeVisible();
+
+  await page.getByLabel('CSV file: choose a file').setInputFiles(file(bad));
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByTestId('import-result')).toContainText('3 rows are wrong in 1,000. Nothing was imported');
+  await expect(page.getByTestId('import-error')).toHaveCount(3);
+  await expect(page.getByTestId('import-error').nth(0)).toContainText('12price');
+  await expect(page.getByTestId('import-error').nth(1)).toContainText('402brandNo brand has this handle');
+  await expect(page.getByTestId('import-error').nth(2)).toContainText('803skuThis SKU is also on line 3');
+  await expect(page.getByRole('button', { name: 'Import' })).toBeDisabled();
+
+  await page.getByLabel('CSV file: choose a file').setInputFiles(file(rows));
+  await page.getByRole('button', { name: 'Check the file' }).click();
+  await expect(page.getByTestId('import-result')).toContainText('The file is good: 1,000 rows, 500 new and 0 updated products; 1000 new');
+  expect((await request.get(`/api/v1/products/${brand}/${tag}-7/`)).status()).toBe(404);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByTestId('import-result')).toContainText('Imported 1,000 rows', { timeout: 30_000 });
+  const shown = await request.get(`/api/v1/products/${brand}/${tag}-7/`);
+  expect(shown.status()).toBe(200);
+
+  // The imported products leave the storefront again (archived in one more import).
+  const archive = ['handle,status', ...Array.from({ length: 500 }, (_, i) => `${tag}-${i},archived`)];
+  const token = await apiToken(request, OWNER.email, OWNER.password);
+  const res = await request.post(`${ADMIN_API}/catalog/products/import/?dry_run=false`, {
+    headers: { ...bearer(token), 'content-type': 'text/csv' },
+    data: archive.join('\n'),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});

@@ -88,6 +88,10 @@ export const router = createBrowserRouter(
                 })),
             },
             {
+              path: 'catalog/products/import',
+              lazy: () => import('../features/catalog/products/products-import').then((m) => ({ Component: m.ProductsImportPage })),
+            },
+            {
               path: 'catalog/products/new',
               lazy: () =>
                 import('../features/catalog/products/product-editor').then((m) => ({

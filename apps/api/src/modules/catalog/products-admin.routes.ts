@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminCatalogOptionsSchema,
@@ -9,10 +9,12 @@ import {
   AdminProductPatchSchema,
   AdminProductSchema,
 } from '@store/shared/admin-catalog';
+import { PRODUCT_CSV_MAX_BYTES, ProductImportResultSchema, csvMessages } from '@store/shared/admin-catalog-csv';
 import { IdParamSchema } from '@store/shared/input';
 import type { Clock } from '../../lib/clock.js';
 import { requestCtx, systemCtx } from '../../lib/context.js';
-import { requirePermission } from '../staff/index.js';
+import { AppError } from '../../lib/errors.js';
+import { requireAnyPermission, requirePermission } from '../staff/index.js';
 import {
   catalogOptions,
   createProduct,
@@ -22,6 +24,7 @@ import {
   publishDueProducts,
   updateProduct,
 } from './products-admin.js';
+import { exportInventoryCsv, exportProductsCsv, importProductsCsv } from './products-csv.js';
 
 const IdParams = z.object({ id: IdParamSchema });
 const ProductResponse = z.object({ data: AdminProductSchema });
@@ -90,6 +93,40 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await updateProduct(ctx(request), request.params.id, request.body) }),
   );
+  // CSV in bulk (docs/back-office.md, "Products in bulk"): the file is the request's body.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: PRODUCT_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.post(
+    '/catalog/products/import/',
+    {
+      preHandler: editors,
+      bodyLimit: PRODUCT_CSV_MAX_BYTES,
+      schema: {
+        tags,
+        summary:
+          'Check (dry_run=true) or import a CSV of products and variants (text/csv body): all rows or none, each wrong row named by line and column',
+        consumes: ['text/csv'],
+        querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
+        response: { 200: z.object({ data: ProductImportResultSchema }) },
+      },
+    },
+    async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new AppError('validation_failed', csvMessages.notCsv, { file: csvMessages.notCsv });
+      return { data: await importProductsCsv(ctx(request), request.body, request.query.dry_run === 'true') };
+    },
+  );
+  app.get(
+    '/catalog/products/export/',
+    { preHandler: editors, schema: { tags, summary: 'Every product and variant as CSV, in the import’s columns (one row per variant)' } },
+    async (request, reply) => csvReply(reply, 'products', await exportProductsCsv(ctx(request))),
+  );
+  app.get(
+    '/catalog/inventory/export/',
+    {
+      preHandler: requireAnyPermission('catalog.write', 'inventory.write'),
+      schema: { tags, summary: 'Every variant’s stock and price as CSV' },
+    },
+    async (request, reply) => csvReply(reply, 'inventory', await exportInventoryCsv(ctx(request))),
+  );
   app.post(
     '/catalog/products/:id/duplicate/',
     {
@@ -104,6 +141,16 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => reply.code(201).send({ data: await duplicateProduct(ctx(request), request.params.id) }),
   );
 };
+
+/** A CSV download named for the shop's day: products-2026-11-24.csv. */
+function csvReply(reply: FastifyReply, name: string, csv: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}-${day}.csv"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv);
+}
 
 /** How often a process looks for scheduled products whose time has come. */
 const PUBLISH_CHECK_MS = 15_000;

@@ -125,9 +125,14 @@ export function ProductsListPage() {
         title="Products"
         description="The range: write, price, picture and publish products and their variants."
         action={
-          <Link to="/catalog/products/new" className={buttonClass()}>
-            New product
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/catalog/products/import" className={buttonClass('secondary')}>
+              Import or export
+            </Link>
+            <Link to="/catalog/products/new" className={buttonClass()}>
+              New product
+            </Link>
+          </div>
         }
       />
       <form
