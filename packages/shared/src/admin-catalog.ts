@@ -273,3 +273,64 @@ export const AdminCatalogOptionsSchema = z.object({
   collections: z.array(z.object({ id: z.number(), title: z.string(), department: z.enum(DEPARTMENT_KEYS) })),
 });
 export type AdminCatalogOptions = z.infer<typeof AdminCatalogOptionsSchema>;
+
+// The bulk editor: prices, discounts and stock of many variants at once
+
+export const BULK_PAGE_SIZE = 100;
+export const BULK_MAX_CHANGES = 1_000;
+
+export const AdminVariantListQuerySchema = z.object({
+  q: text().trim().max(100, max(100)).optional(),
+  brand_id: z.coerce.number().int().min(1).max(MAX_ID).optional(),
+  department: z.enum(DEPARTMENT_KEYS).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type AdminVariantListQuery = z.infer<typeof AdminVariantListQuerySchema>;
+
+export const AdminVariantRowSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  product: z.string(),
+  brand: z.string(),
+  sku: z.string(),
+  title: z.string(),
+  price: z.number(),
+  discount: z.number(),
+  stock: z.number(),
+});
+export type AdminVariantRow = z.infer<typeof AdminVariantRowSchema>;
+export const AdminVariantListResponseSchema = z.object({
+  data: z.array(AdminVariantRowSchema),
+  count: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+});
+export type AdminVariantListResponse = z.infer<typeof AdminVariantListResponseSchema>;
+
+/**
+ * One variant's new values, with the values the editor loaded. A price or discount that someone else
+ * changed since is refused (edit_conflict); stock moves by the difference typed (new − loaded), so
+ * units sold meanwhile are not put back.
+ */
+export const BulkVariantChangeSchema = z
+  .object({
+    id: IdSchema,
+    loaded: z.object({ price: z.number().int(), discount: z.number().int(), stock: z.number().int() }),
+    price: PriceSchema.optional(),
+    discount: DiscountPercentSchema.optional(),
+    stock: StockSchema.optional(),
+  })
+  .refine((c) => c.price !== undefined || c.discount !== undefined || c.stock !== undefined, NOTHING_TO_CHANGE);
+export const BulkVariantChangesSchema = z.object({
+  changes: z
+    .array(BulkVariantChangeSchema)
+    .min(1, NOTHING_TO_CHANGE)
+    .max(BULK_MAX_CHANGES, `At most ${BULK_MAX_CHANGES.toLocaleString('en-US')} changes at once`),
+});
+export type BulkVariantChanges = z.infer<typeof BulkVariantChangesSchema>;
+export const bulkMessages = {
+  changedMeanwhile: 'Changed by someone else since you loaded it: reload to see it',
+  unknown: 'This variant no longer exists',
+  stockBelowZero: 'Orders took stock meanwhile: this would leave less than 0',
+  saved: (n: number) => `${n} ${n === 1 ? 'variant' : 'variants'} saved. Shoppers see the new prices and stock now.`,
+} as const;

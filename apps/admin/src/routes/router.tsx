@@ -92,6 +92,11 @@ export const router = createBrowserRouter(
               lazy: () => import('../features/catalog/products/products-import').then((m) => ({ Component: m.ProductsImportPage })),
             },
             {
+              path: 'catalog/variants',
+              lazy: () =>
+                import('../features/catalog/products/bulk-editor').then((m) => ({ loader: m.bulkLoader, Component: m.BulkEditorPage })),
+            },
+            {
               path: 'catalog/products/new',
               lazy: () =>
                 import('../features/catalog/products/product-editor').then((m) => ({

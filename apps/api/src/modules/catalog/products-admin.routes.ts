@@ -8,6 +8,10 @@ import {
   AdminProductListResponseSchema,
   AdminProductPatchSchema,
   AdminProductSchema,
+  AdminVariantListQuerySchema,
+  AdminVariantListResponseSchema,
+  AdminVariantRowSchema,
+  BulkVariantChangesSchema,
 } from '@store/shared/admin-catalog';
 import { PRODUCT_CSV_MAX_BYTES, ProductImportResultSchema, csvMessages } from '@store/shared/admin-catalog-csv';
 import { IdParamSchema } from '@store/shared/input';
@@ -21,7 +25,9 @@ import {
   duplicateProduct,
   getAdminProduct,
   listAdminProducts,
+  listAdminVariants,
   publishDueProducts,
+  saveBulkVariants,
   updateProduct,
 } from './products-admin.js';
 import { exportInventoryCsv, exportProductsCsv, importProductsCsv } from './products-csv.js';
@@ -93,6 +99,35 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({ data: await updateProduct(ctx(request), request.params.id, request.body) }),
   );
+  // The bulk editor: many variants' prices, discounts and stock at once.
+  app.get(
+    '/catalog/variants/',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary: 'Variants with their product, 100 a page: search by name, brand, tag or SKU start; filter by brand and department',
+        querystring: AdminVariantListQuerySchema,
+        response: { 200: AdminVariantListResponseSchema },
+      },
+    },
+    async (request) => listAdminVariants(ctx(request), request.query),
+  );
+  app.patch(
+    '/catalog/variants/',
+    {
+      preHandler: editors,
+      schema: {
+        tags,
+        summary:
+          'Save many variants at once, all or none: price and discount refused when changed meanwhile (409 edit_conflict), stock moved by the difference typed. Audited per variant',
+        body: BulkVariantChangesSchema,
+        response: { 200: z.object({ data: z.array(AdminVariantRowSchema) }) },
+      },
+    },
+    async (request) => ({ data: await saveBulkVariants(ctx(request), request.body) }),
+  );
+
   // CSV in bulk (docs/back-office.md, "Products in bulk"): the file is the request's body.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: PRODUCT_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
   app.post(

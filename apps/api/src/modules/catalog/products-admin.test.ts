@@ -1,6 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { catalogMessages, type AdminProduct, type AdminProductListResponse } from '@store/shared/admin-catalog';
+import {
+  bulkMessages,
+  catalogMessages,
+  type AdminProduct,
+  type AdminProductListResponse,
+  type AdminVariantListResponse,
+  type AdminVariantRow,
+} from '@store/shared/admin-catalog';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import { NOTHING_TO_CHANGE } from '@store/shared/input';
@@ -330,6 +337,52 @@ describeOnDatabases('admin catalog: products', (ctx) => {
     expect(byName).toMatchObject({ count: 2, page: 1, page_size: 50 });
     const bad = await editor.client.get('/catalog/products/?sort=cheapest');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('saves many variants at once: all or none, a stale price refused, stock moved by the difference typed', async () => {
+    const a = await create(next('bulk-toner'));
+    const b = await create(next('bulk-toner'));
+    const page = (await editor.client.get(`/catalog/variants/?q=${a.handle.slice(0, 10)}`)).json<AdminVariantListResponse>();
+    expect(page.data.map((v) => v.sku)).toEqual(expect.arrayContaining([...a.variants, ...b.variants].map((v) => v.sku)));
+    const [a1, a2] = a.variants;
+    const [b1] = b.variants;
+    const loaded = (v: { price: number; discount: number; stock: number }) => ({ price: v.price, discount: v.discount, stock: v.stock });
+
+    // An order takes 2 of a1 meanwhile: the editor typed 5 → 9 (+4), so 3 + 4 = 7 is stored, not 9.
+    await db().update(variants).set({ stock: 3 }).where(eq(variants.id, a1!.id));
+    const saved = await editor.client.patch('/catalog/variants/', {
+      changes: [
+        { id: a1!.id, loaded: loaded(a1!), price: 85_000, stock: 9 },
+        { id: a2!.id, loaded: loaded(a2!), discount: 25 },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ data: AdminVariantRow[] }>().data.map((v) => [v.sku, v.price, v.discount, v.stock])).toEqual([
+      [a1!.sku, 85_000, 10, 7],
+      [a2!.sku, 120_000, 25, 0],
+    ]);
+    const detail = (await storefront(a)).json<{ data: ProductDetail }>().data;
+    expect(detail.max_discount.value).toBe(25);
+    expect(detail.product_variants[0]).toMatchObject({ price: 85_000, discounted_price: 76_500 });
+
+    // The second save was made from the first load: a1's price is stale, so nothing of it is written.
+    const stale = await editor.client.patch('/catalog/variants/', {
+      changes: [
+        { id: b1!.id, loaded: loaded(b1!), price: 10_000 },
+        { id: a1!.id, loaded: loaded(a1!), price: 70_000 },
+      ],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).fields).toEqual({ 'changes.1': bulkMessages.changedMeanwhile });
+    const [b1now] = await db().select().from(variants).where(eq(variants.id, b1!.id));
+    expect(b1now!.price).toBe(b1!.price);
+
+    const below = await editor.client.patch('/catalog/variants/', {
+      changes: [{ id: a2!.id, loaded: { ...loaded(a2!), discount: 25 }, stock: -1 }],
+    });
+    expect(errorOf(below).fields?.['changes.0.stock']).toBe(catalogMessages.stock);
+    const bulkAudit = await db().select().from(auditLog).where(eq(auditLog.action, 'variant.bulk_update'));
+    expect(bulkAudit.filter((r) => r.entityId === String(a1!.id))[0]!.changes).toMatchObject({ price: [80_000, 85_000], stock: [3, 7] });
   });
 
   it('is for catalog editors, managers and owners only', async () => {

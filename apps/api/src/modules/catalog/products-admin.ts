@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PRODUCT_PAGE_SIZE,
+  BULK_PAGE_SIZE,
+  bulkMessages,
   catalogMessages,
+  type AdminVariantListQuery,
+  type AdminVariantListResponse,
+  type AdminVariantRow,
+  type BulkVariantChanges,
   type AdminCatalogOptions,
   type AdminProduct,
   type AdminProductListQuery,
@@ -18,7 +24,7 @@ import { discountedPrice } from '@store/shared/money';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { contentChanged, writeContent } from '../../lib/content-changes.js';
 import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
@@ -566,4 +572,117 @@ export async function publishDueProducts(ctx: Pick<RequestCtx, 'db' | 'clock'>):
     .returning({ id: products.id });
   if (due.length) contentChanged();
   return due.length;
+}
+
+// The bulk editor
+
+export async function listAdminVariants(ctx: RequestCtx, q: AdminVariantListQuery): Promise<AdminVariantListResponse> {
+  const where: SQL[] = [];
+  if (q.q) {
+    const term = escapeLike(q.q);
+    where.push(or(ilike(sql`${products}.search_text`, `%${term}%`), ilike(variants.sku, `${term}%`))!);
+  }
+  if (q.brand_id) where.push(eq(products.brandId, q.brand_id));
+  if (q.department !== undefined) {
+    where.push(
+      inArray(products.departmentId, ctx.db.select({ id: departments.id }).from(departments).where(eq(departments.key, q.department))),
+    );
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({
+        id: variants.id,
+        product_id: products.id,
+        product: products.name,
+        brand: brands.name,
+        sku: variants.sku,
+        title: variants.title,
+        price: variants.price,
+        discount: variants.discount,
+        stock: variants.stock,
+      })
+      .from(variants)
+      .innerJoin(products, eq(products.id, variants.productId))
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .where(condition)
+      .orderBy(asc(products.name), asc(products.id), asc(variants.position), asc(variants.id))
+      .limit(BULK_PAGE_SIZE)
+      .offset((q.page - 1) * BULK_PAGE_SIZE),
+    ctx.db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(condition),
+  ]);
+  return { data: rows, count: total!.n, page: q.page, page_size: BULK_PAGE_SIZE };
+}
+
+/**
+ * Saves many variants' prices, discounts and stock at once: all or none. A price or discount someone
+ * changed since the editor loaded it is refused; stock moves by the difference typed, in one
+ * conditional UPDATE per variant (as an order's does), so nothing sold meanwhile is put back.
+ */
+export async function saveBulkVariants(ctx: RequestCtx, { changes }: BulkVariantChanges): Promise<AdminVariantRow[]> {
+  return writeContent(ctx, async (tx) => {
+    const ids = changes.map((c) => c.id);
+    const stored = new Map(
+      (await tx.db.select().from(variants).where(inArray(variants.id, ids)).orderBy(asc(variants.id)).for('update')).map((v) => [v.id, v]),
+    );
+    const conflicts: Record<string, string> = {};
+    changes.forEach((c, i) => {
+      const v = stored.get(c.id);
+      if (!v) conflicts[`changes.${i}`] = bulkMessages.unknown;
+      else if ((c.price !== undefined && v.price !== c.loaded.price) || (c.discount !== undefined && v.discount !== c.loaded.discount))
+        conflicts[`changes.${i}`] = bulkMessages.changedMeanwhile;
+      else if (c.stock !== undefined && v.stock + (c.stock - c.loaded.stock) < 0)
+        conflicts[`changes.${i}.stock`] = bulkMessages.stockBelowZero;
+    });
+    if (Object.keys(conflicts).length) throw new AppError('edit_conflict', bulkMessages.changedMeanwhile, conflicts);
+
+    for (const c of changes) {
+      const before = stored.get(c.id)!;
+      await tx.db
+        .update(variants)
+        .set({
+          price: c.price,
+          discount: c.discount,
+          ...(c.stock !== undefined ? { stock: sql`${variants.stock} + ${c.stock - c.loaded.stock}` } : {}),
+        })
+        .where(eq(variants.id, c.id));
+      await recordAudit(tx, {
+        action: 'variant.bulk_update',
+        entity: 'variant',
+        entityId: c.id,
+        before: { sku: before.sku, price: before.price, discount: before.discount, stock: before.stock },
+        after: {
+          sku: before.sku,
+          price: c.price ?? before.price,
+          discount: c.discount ?? before.discount,
+          stock: c.stock === undefined ? before.stock : before.stock + c.stock - c.loaded.stock,
+        },
+      });
+    }
+    const productIds = [...new Set([...stored.values()].map((v) => v.productId))];
+    await tx.db.update(products).set({ updatedAt: tx.clock.now() }).where(inArray(products.id, productIds));
+    await refreshProductAggregates(tx, productIds);
+    const rows = await listChanged(tx, ids);
+    return rows;
+  });
+}
+
+async function listChanged(ctx: DbCtx, ids: number[]): Promise<AdminVariantRow[]> {
+  return ctx.db
+    .select({
+      id: variants.id,
+      product_id: products.id,
+      product: products.name,
+      brand: brands.name,
+      sku: variants.sku,
+      title: variants.title,
+      price: variants.price,
+      discount: variants.discount,
+      stock: variants.stock,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(brands, eq(brands.id, products.brandId))
+    .where(inArray(variants.id, ids))
+    .orderBy(asc(products.name), asc(variants.position), asc(variants.id));
 }

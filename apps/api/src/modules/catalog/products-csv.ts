@@ -92,7 +92,13 @@ function readRows(csv: Buffer, problems: Problems): Row[] {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // With `info`, each record comes with where it ended in the file (its line).
-    records = parse(csv, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: 1_000_000 }) as unknown as {
+    records = parse(csv, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      max_record_size: 1_000_000,
+    }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];

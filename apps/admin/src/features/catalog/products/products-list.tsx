@@ -126,6 +126,9 @@ export function ProductsListPage() {
         description="The range: write, price, picture and publish products and their variants."
         action={
           <div className="flex flex-wrap gap-2">
+            <Link to="/catalog/variants" className={buttonClass('secondary')}>
+              Bulk editor
+            </Link>
             <Link to="/catalog/products/import" className={buttonClass('secondary')}>
               Import or export
             </Link>
