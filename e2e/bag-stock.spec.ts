@@ -232,7 +232,9 @@ test('the variant sheet works from the keyboard and fits the screen', async ({ p
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('radio', { checked: true })).toBeFocused();
 
-  // Where it sits: a bottom sheet the width of a phone, a small dialog in the middle of a desktop.
+  // Where it sits: a bottom sheet the width of a phone, a small dialog in the middle of a desktop,
+  // measured once it has finished sliding in (a busy machine may still be mid-animation).
+  await dialog.evaluate((d) => Promise.all(d.getAnimations({ subtree: true }).map((a) => a.finished)));
   const viewport = page.viewportSize()!;
   const box = (await dialog.boundingBox())!;
   if (viewport.width < 640) {
