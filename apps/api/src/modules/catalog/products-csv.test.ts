@@ -11,7 +11,7 @@ import { auditLog } from '../staff/staff.tables.js';
 import { clearCatalogCaches } from './catalog.service.js';
 import { brands, categories, departments, products, variants } from './catalog.tables.js';
 
-type Cells = Record<string, string | number>;
+type Cells = Record<string, string | number | undefined>;
 const csvOf = (rows: Cells[]) => stringify(rows, { header: true, columns: Object.keys(rows[0]!) });
 
 describeOnDatabases('admin catalog: products in CSV', (ctx) => {
