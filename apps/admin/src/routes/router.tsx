@@ -78,6 +78,10 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/settings/settings-page').then((m) => ({ loader: m.settingsLoader, Component: m.SettingsPage })),
             },
+            {
+              path: 'reviews',
+              lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),
+            },
             // Content: pages, blog posts, banners (issue 16 item 5).
             {
               path: 'content/pages',
