@@ -43,7 +43,10 @@ const STATE_STYLES: Record<ReviewState, string> = {
 
 function ReviewStateBadge({ state }: { state: ReviewState }) {
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_STYLES[state]}`} data-testid="review-state">
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_STYLES[state]}`}
+      data-testid="review-state"
+    >
       {REVIEW_STATE_LABELS[state]}
     </span>
   );
@@ -76,7 +79,12 @@ function ReplyDialog({ review, onClose, onSaved }: { review: AdminReview; onClos
     }
   });
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`Reply to ${review.name}`} description={review.product.name}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Reply to ${review.name}`}
+      description={review.product.name}
+    >
       <form onSubmit={save} noValidate className="space-y-3">
         <blockquote className="rounded-md bg-neutral-50 p-3 text-sm text-ink wrap-anywhere">
           <Stars value={review.star} /> {review.text}
@@ -128,7 +136,8 @@ export function ReviewsPage() {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = FILTERS.find((f) => f === issue.path[0]);
-        if (field) filterForm.setError(field, { type: 'schema', message: field === 'product' ? 'Give a product id (a number)' : issue.message });
+        if (field)
+          filterForm.setError(field, { type: 'schema', message: field === 'product' ? 'Give a product id (a number)' : issue.message });
       }
       return;
     }
@@ -194,7 +203,12 @@ export function ReviewsPage() {
           return (
             <div className="flex flex-wrap gap-2">
               {r.state !== 'approved' ? (
-                <Button className="min-h-9 px-3" disabled={busy === r.id} onClick={() => void decide(r, 'approve')} aria-label={`Approve the review of ${label}`}>
+                <Button
+                  className="min-h-9 px-3"
+                  disabled={busy === r.id}
+                  onClick={() => void decide(r, 'approve')}
+                  aria-label={`Approve the review of ${label}`}
+                >
                   Approve
                 </Button>
               ) : null}
@@ -209,7 +223,12 @@ export function ReviewsPage() {
                   Reject
                 </Button>
               ) : null}
-              <Button variant="ghost" className="min-h-9 px-3" onClick={() => setReplying(r)} aria-label={`Reply to the review of ${label}`}>
+              <Button
+                variant="ghost"
+                className="min-h-9 px-3"
+                onClick={() => setReplying(r)}
+                aria-label={`Reply to the review of ${label}`}
+              >
                 {r.reply ? 'Edit reply' : 'Reply'}
               </Button>
             </div>
@@ -249,7 +268,13 @@ export function ReviewsPage() {
             </option>
           ))}
         </SelectField>
-        <TextField label="Product id" inputMode="numeric" placeholder="1234" error={errors.product?.message} {...filterForm.register('product')} />
+        <TextField
+          label="Product id"
+          inputMode="numeric"
+          placeholder="1234"
+          error={errors.product?.message}
+          {...filterForm.register('product')}
+        />
         <div className="flex gap-2">
           <Button type="submit" className="flex-1">
             Filter
@@ -276,7 +301,12 @@ export function ReviewsPage() {
           {page.total} {page.total === 1 ? 'review' : 'reviews'} · page {page.page} of {pages}
         </span>
         <div className="flex gap-2">
-          <button type="button" className={buttonClass('secondary')} disabled={page.page <= 1} onClick={() => void go(current, page.page - 1)}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={page.page <= 1}
+            onClick={() => void go(current, page.page - 1)}
+          >
             Previous
           </button>
           <button

@@ -1,12 +1,20 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminReviewPageSchema, AdminReviewReplySchema, AdminReviewResponseSchema, AdminReviewsQuerySchema } from '@store/shared/reviews';
 import { MyReviewsResponseSchema, ReviewCreatedResponseSchema, ReviewInputSchema, reviewMessages } from '@store/shared/reviews';
 import { IdParamSchema } from '@store/shared/input';
+import * as messages from '@store/shared/messages';
 import { requestCtx } from '../../lib/context.js';
-import { requireCustomer } from '../accounts/index.js';
+import { AppError } from '../../lib/errors.js';
 import { requirePermission } from '../staff/index.js';
 import { approveReview, listAdminReviews, listMyReviews, rejectReview, replyToReview, writeReview, type ReceivedCheck } from './reviews.js';
+
+/** The signed-in customer (the accounts module's session hook set it); importing its requireCustomer would make a cycle. */
+function requireCustomer(request: FastifyRequest): number {
+  if (request.customerId === null) throw new AppError('login_required', messages.loginRequired);
+  return request.customerId;
+}
 
 export type ReviewsRoutesOptions = { received: ReceivedCheck };
 
@@ -34,7 +42,13 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
   );
   app.get(
     '/account/reviews/',
-    { schema: { tags, summary: "The signed-in customer's reviews with their state and the shop's reply", response: { 200: MyReviewsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The signed-in customer's reviews with their state and the shop's reply",
+        response: { 200: MyReviewsResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { data: await listMyReviews(requestCtx(request, app.clock), requireCustomer(request)) };
@@ -66,7 +80,7 @@ export const reviewsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: moderators,
       schema: {
         tags,
-        summary: "Publish a review: shown on the product page and counted in its rating at once, audited",
+        summary: 'Publish a review: shown on the product page and counted in its rating at once, audited',
         params: IdParams,
         response: { 200: AdminReviewResponseSchema },
       },

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@store/shared/api';
-import type { ProductDetailResponse } from '@store/shared/catalog';
+import type { ProductDetail } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { reviewMessages, type AdminReview, type AdminReviewPage, type MyReview } from '@store/shared/reviews';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { createTestCatalog, newCustomer, newGuest, payData, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
 import { signedInStaff, type StaffClient } from '../../../test/support/staff.js';
 import { transitionOrder } from '../orders/index.js';
+import { orders } from '../orders/orders.tables.js';
 import { auditLog } from '../staff/staff.tables.js';
 import { products, reviews } from './catalog.tables.js';
 
@@ -33,12 +34,13 @@ describeOnDatabases('reviews', (ctx) => {
     expect(res.statusCode).toBe(200);
     const order = payData(res).order;
     const steps = { placed: [], shipped: ['confirmed', 'shipped'], delivered: ['confirmed', 'shipped', 'delivered'] } as const;
+    const [row] = await ctx().db.select({ id: orders.id }).from(orders).where(eq(orders.number, order.number));
     for (const step of steps[status])
-      await ctx().db.transaction((tx) => transitionOrder({ db: tx }, Number(order.id), { status: step }, 'test', new Date()));
+      await ctx().db.transaction((tx) => transitionOrder({ db: tx }, row!.id, { status: step }, 'test', new Date()));
     return s;
   }
   const productPage = async (handle: string) =>
-    (await app().inject(`/api/v1/products/rv-brand/${handle}/`)).json<ProductDetailResponse>().data;
+    (await app().inject(`/api/v1/products/rv-brand/${handle}/`)).json<{ data: ProductDetail }>().data;
   const write = (s: Shopper, productId: number, body: object = goodReview) => s.request('POST', `/products/${productId}/reviews/`, body);
   const mine = async (s: Shopper) => (await s.request('GET', '/account/reviews/')).json<{ data: MyReview[] }>().data;
   const put = (url: string, payload: object) =>
@@ -51,7 +53,14 @@ describeOnDatabases('reviews', (ctx) => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       message: reviewMessages.submitted,
-      data: { state: 'pending', verified: true, star: 5, name: 'Nusrat J.', reply: null, product: { id: c.serum30.productId, name: 'Glow Serum' } },
+      data: {
+        state: 'pending',
+        verified: true,
+        star: 5,
+        name: 'Nusrat J.',
+        reply: null,
+        product: { id: c.serum30.productId, name: 'Glow Serum' },
+      },
     });
     const page = await productPage('rv-serum');
     expect(page.reviews).toEqual([]);
@@ -117,7 +126,8 @@ describeOnDatabases('reviews', (ctx) => {
 
   it('lets staff approve, reject and reply; the page, the mean and my-reviews follow approved reviews only', async () => {
     const [a, b, d] = [await buyer(c.mask1.id), await buyer(c.mask1.id), await buyer(c.mask1.id)];
-    const id = async (s: Shopper, star: number) => (await write(s, c.mask1.productId, { ...goodReview, star })).json<{ data: MyReview }>().data.id;
+    const id = async (s: Shopper, star: number) =>
+      (await write(s, c.mask1.productId, { ...goodReview, star })).json<{ data: MyReview }>().data.id;
     const [five, four, one] = [await id(a, 5), await id(b, 4), await id(d, 1)];
 
     const pending = await list(`?state=pending&product=${c.mask1.productId}`);
@@ -137,7 +147,10 @@ describeOnDatabases('reviews', (ctx) => {
     expect(page.review_count).toBe(2);
     expect(page.reviews.map((r) => r.id).sort()).toEqual([five, four].sort());
     expect(page.reviews.every((r) => r.verified)).toBe(true);
-    const [row] = await ctx().db.select({ rating: products.rating, n: products.reviewCount }).from(products).where(eq(products.id, c.mask1.productId));
+    const [row] = await ctx()
+      .db.select({ rating: products.rating, n: products.reviewCount })
+      .from(products)
+      .where(eq(products.id, c.mask1.productId));
     expect(row).toEqual({ rating: 9, n: 2 });
 
     const replied = await put(`/reviews/${five}/reply/`, { reply: '  Thank you, Nusrat!  ' });
@@ -155,7 +168,10 @@ describeOnDatabases('reviews', (ctx) => {
     await put(`/reviews/${five}/reply/`, { reply: '' });
     expect((await mine(a))[0]).toMatchObject({ state: 'rejected', reply: null });
 
-    const audit = await ctx().db.select().from(auditLog).where(and(eq(auditLog.entity, 'review'), eq(auditLog.entityId, String(five))));
+    const audit = await ctx()
+      .db.select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'review'), eq(auditLog.entityId, String(five))));
     expect(audit.map((r) => r.action)).toEqual(['review.approve', 'review.reply', 'review.reject', 'review.reply']);
     expect(audit[0]!.changes).toEqual({ state: ['pending', 'approved'] });
   });
@@ -175,7 +191,10 @@ describeOnDatabases('reviews', (ctx) => {
   });
 
   it('lets only roles with reviews.moderate in', async () => {
-    const [allowed, denied] = [await signedInStaff(app(), ctx().env, 'catalog_editor'), await signedInStaff(app(), ctx().env, 'content_editor')];
+    const [allowed, denied] = [
+      await signedInStaff(app(), ctx().env, 'catalog_editor'),
+      await signedInStaff(app(), ctx().env, 'content_editor'),
+    ];
     expect((await allowed.client.get('/reviews/')).statusCode).toBe(200);
     const refused = await denied.client.get('/reviews/');
     expect(refused.statusCode).toBe(403);

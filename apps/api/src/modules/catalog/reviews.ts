@@ -126,7 +126,8 @@ export async function writeReview(
       .values({ productId, customerId, name: input.name, star: input.star, text: input.text, verified: true, createdAt: ctx.clock.now() })
       .returning();
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('review_exists', reviewMessages.alreadyReviewed, { text: reviewMessages.alreadyReviewed });
+    if (isUniqueViolation(err))
+      throw new AppError('review_exists', reviewMessages.alreadyReviewed, { text: reviewMessages.alreadyReviewed });
     throw err;
   }
   return toMyReview({ review: row!, ...product });
@@ -189,13 +190,15 @@ async function moderate(
   return writeContent(ctx, async (tx) => {
     const [before] = await tx.db.select().from(reviews).where(eq(reviews.id, id)).for('update');
     if (!before) throw notFound(reviewMessages.notFound);
-    const [after] = await tx.db
-      .update(reviews)
-      .set(change(before, ctx.clock.now()))
-      .where(eq(reviews.id, id))
-      .returning();
+    const [after] = await tx.db.update(reviews).set(change(before, ctx.clock.now())).where(eq(reviews.id, id)).returning();
     await refreshProductAggregates(tx, [before.productId]);
-    await recordAudit(tx, { action: `review.${action}`, entity: 'review', entityId: id, before: auditFields(before), after: auditFields(after!) });
+    await recordAudit(tx, {
+      action: `review.${action}`,
+      entity: 'review',
+      entityId: id,
+      before: auditFields(before),
+      after: auditFields(after!),
+    });
     const [row] = await tx.db
       .select({ review: reviews, ...productColumns })
       .from(reviews)

@@ -18,7 +18,12 @@ export async function customerReceivedProduct({ db }: DbCtx, customerId: number,
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
-      and(eq(orders.customerId, customerId), eq(orders.status, 'delivered'), eq(orderLines.productId, productId), eq(orderLines.gift, false)),
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'delivered'),
+        eq(orderLines.productId, productId),
+        eq(orderLines.gift, false),
+      ),
     )
     .limit(1);
   return row !== undefined;

@@ -20,7 +20,14 @@ export function ReviewsTab({ reviews }: { reviews: MyReview[] }) {
       {reviews.map((r) => (
         <li key={r.id} className="flex gap-3 py-5 sm:gap-4" data-testid="my-review">
           {r.product.image ? (
-            <img src={r.product.image} alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-lg bg-neutral-50 object-cover" />
+            <img
+              src={r.product.image}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              className="size-16 shrink-0 rounded-lg bg-neutral-50 object-cover"
+            />
           ) : (
             <span className="size-16 shrink-0 rounded-lg bg-neutral-100" aria-hidden="true" />
           )}
@@ -32,7 +39,10 @@ export function ReviewsTab({ reviews }: { reviews: MyReview[] }) {
                   {r.product.name}
                 </Link>
               </div>
-              <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${STATE_STYLES[r.state]}`} data-testid="review-state">
+              <span
+                className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${STATE_STYLES[r.state]}`}
+                data-testid="review-state"
+              >
                 {REVIEW_STATE_LABELS[r.state]}
               </span>
             </div>

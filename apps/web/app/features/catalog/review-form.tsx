@@ -169,10 +169,18 @@ export function ReviewForm({ productId }: { productId: number }) {
         )}
       </div>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={busy} className="h-11 rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-11 rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60"
+        >
           Submit review
         </button>
-        <button type="button" onClick={() => setOpen(false)} className="h-11 rounded-full px-4 text-sm font-medium text-muted hover:text-ink">
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="h-11 rounded-full px-4 text-sm font-medium text-muted hover:text-ink"
+        >
           Cancel
         </button>
       </div>

@@ -38,7 +38,10 @@ export function Reviews({ productId, reviews, rating, count }: { productId: numb
               <div className="mt-1 flex flex-wrap items-center gap-2">
                 <RatingStars value={r.star} className="text-sm" />
                 {r.verified && (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800" data-testid="verified-badge">
+                  <span
+                    className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800"
+                    data-testid="verified-badge"
+                  >
                     <span aria-hidden="true">✓</span>
                     {reviewMessages.verified}
                   </span>
