@@ -189,4 +189,23 @@ test('a review by a customer who received the product shows after approval, with
   await visit(buyer, '/account/my-reviews');
   await expect(mine.getByTestId('review-state')).toHaveText(REVIEW_STATE_LABELS.approved);
   await expect(mine.getByTestId('review-reply')).toContainText('Thank you, Farhana!');
+
+  // REVIEW_SCREENSHOTS=1: the pictures of docs/back-office.md, with this journey's data, at a desktop's and a phone's size.
+  if (process.env.REVIEW_SCREENSHOTS) {
+    for (const [suffix, viewport] of [
+      ['desktop', { width: 1440, height: 900 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await staff.setViewportSize(viewport);
+      await staff.reload();
+      await expect(staff.getByRole('heading', { level: 1, name: 'Reviews' })).toBeVisible();
+      await staff.screenshot({ path: `docs/back-office/reviews-${suffix}.png` });
+      await buyer.setViewportSize(viewport);
+      await visit(buyer, product.url);
+      await buyer.getByTestId('reviews').scrollIntoViewIfNeeded();
+      await buyer.screenshot({ path: `docs/back-office/reviews-storefront-${suffix}.png` });
+      await visit(buyer, '/account/my-reviews');
+      await buyer.screenshot({ path: `docs/back-office/my-reviews-${suffix}.png`, fullPage: true });
+    }
+  }
 });

@@ -4,7 +4,7 @@
 //   node scripts/back-office-screenshots.mjs [base URL] [output folder] [screen…]
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
-// named (all of them when none is): settings, menus, footer, locations, pages, banners, audit, staff, account.
+// named (all of them when none is): settings, menus, footer, locations, pages, banners, reviews, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ const SCREENS = [
   { name: 'content-locations', path: '/admin/content/locations', heading: 'Store locations' },
   { name: 'content-pages', path: '/admin/content/pages', heading: 'Pages' },
   { name: 'content-banners', path: '/admin/content/banners', heading: 'Banners' },
+  { name: 'reviews', path: '/admin/reviews?state=pending', heading: 'Reviews' },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
