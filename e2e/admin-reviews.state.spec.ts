@@ -116,7 +116,7 @@ async function writeReview(page: Page, product: ProductDetail, text: string) {
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form.getByText(reviewMessages.star)).toBeVisible();
   await form.getByTitle('Very good').click();
-  await form.getByLabel('Your review').fill(text);
+  await form.getByLabel('Your review', { exact: true }).fill(text);
   await form.getByRole('button', { name: 'Submit review' }).click();
 }
 

@@ -109,7 +109,10 @@ export function ReviewForm({ productId }: { productId: number }) {
                 name="star"
                 value={n}
                 checked={star === n}
-                onChange={() => setStar(n)}
+                onChange={() => {
+                  setStar(n);
+                  setErrors((e) => ({ ...e, star: undefined }));
+                }}
                 className="peer sr-only"
                 aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
               />
