@@ -5,7 +5,7 @@
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
 // named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
-// catalog-product-editor, catalog-bulk, catalog-import, audit, staff, account.
+// catalog-product-editor, catalog-bulk, catalog-import, reviews, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ const SCREENS = [
   { name: 'catalog-product-editor', path: '/admin/catalog/products/1', heading: null, fullPage: true },
   { name: 'catalog-bulk', path: '/admin/catalog/variants', heading: 'Bulk editor' },
   { name: 'catalog-import', path: '/admin/catalog/products/import', heading: 'Import and export products' },
+  { name: 'reviews', path: '/admin/reviews?state=pending', heading: 'Reviews' },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },

@@ -25,7 +25,7 @@ import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes, productsAdminRoutes, startCatalogUpkeep } from './modules/catalog/index.js';
+import { catalogRoutes, productsAdminRoutes, reviewsAdminRoutes, reviewsRoutes, startCatalogUpkeep } from './modules/catalog/index.js';
 import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
@@ -34,7 +34,8 @@ import { wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cartRoutes } from './modules/cart/index.js';
 import { checkoutRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
-import { ordersRoutes } from './modules/orders/index.js';
+import { customerReceivedProduct, devDeliverRoutes, ordersRoutes } from './modules/orders/index.js';
+import { registerDevDoor } from './plugins/dev-doors.js';
 import { registerPayments } from './modules/payments/index.js';
 import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
 import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
@@ -150,6 +151,10 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
+      // Reviews live in the catalog; whether a customer received a product is the orders module's answer.
+      await api.register(reviewsRoutes, { received: customerReceivedProduct });
+      await api.register(reviewsAdminRoutes, { prefix: '/admin' });
+      await registerDevDoor(api, devDeliverRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   'two_factor_setup_required',
   /** The change would leave the shop without an active owner. */
   'last_owner',
+  /** A review of a product the customer has not received (no delivered order with it). */
+  'review_not_received',
+  /** The customer already reviewed this product (one review per product). */
+  'review_exists',
   /** An invitation or password-reset link that is unknown, used or past its time. */
   'invitation_invalid',
   /** Someone else saved the item after this editor loaded it (its updated_at differs): reload, then edit. */

@@ -61,7 +61,16 @@ export const ProductVariantSchema = z.object({
 });
 export type ProductVariant = z.infer<typeof ProductVariantSchema>;
 
-export const ReviewSchema = z.object({ id: z.number(), name: z.string(), star: z.number(), text: z.string(), created_at: z.string() });
+/** An approved review; `verified` when its author received the product, `reply` the shop's answer. */
+export const ReviewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  star: z.number(),
+  text: z.string(),
+  created_at: z.string(),
+  verified: z.boolean(),
+  reply: z.string().nullable(),
+});
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const ProductDetailSchema = z.object({

@@ -112,6 +112,10 @@ export const router = createBrowserRouter(
                   Component: m.ProductEditorPage,
                 })),
             },
+            {
+              path: 'reviews',
+              lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),
+            },
             // Content: pages, blog posts, banners (issue 16 item 5).
             {
               path: 'content/pages',

@@ -38,6 +38,8 @@ const STATUS: Record<ErrorCode, number> = {
   two_factor_required: 401,
   two_factor_setup_required: 403,
   last_owner: 409,
+  review_not_received: 403,
+  review_exists: 409,
   invitation_invalid: 400,
   edit_conflict: 409,
   maintenance: 503,

@@ -48,7 +48,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       {content.tab === 'orders' && <OrdersTab orders={content.orders} />}
       {content.tab === 'addresses' && <AddressesTab shipping={content.shipping} billing={content.billing} locations={content.locations} />}
       {content.tab === 'wishlist' && <WishlistTab products={content.products} />}
-      {content.tab === 'my-reviews' && <ReviewsTab />}
+      {content.tab === 'my-reviews' && <ReviewsTab reviews={content.reviews} />}
       {content.tab === 'profile' && <ProfileTab key={JSON.stringify(content.profile)} profile={content.profile} />}
       {content.tab === 'notifications' && <NotificationsTab prefs={content.prefs} hasEmail={user.email !== null} />}
     </AccountLayout>

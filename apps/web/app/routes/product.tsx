@@ -155,7 +155,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: product.body_html }}
             />
           </section>
-          <Reviews reviews={product.reviews} rating={product.rating} count={product.review_count} />
+          <Reviews productId={product.id} reviews={product.reviews} rating={product.rating} count={product.review_count} />
         </div>
       </div>
       {related.length > 0 && (

@@ -18,6 +18,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/content/pages', label: 'Pages', permission: 'content.write', icon: PageIcon },
   { to: '/content/blog', label: 'Blog', permission: 'content.write', icon: BlogIcon },
   { to: '/content/banners', label: 'Banners', permission: 'content.write', icon: BannerIcon },
+  { to: '/reviews', label: 'Reviews', permission: 'reviews.moderate', icon: ListIcon },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: ListIcon },
   { to: '/account', label: 'My account', permission: null, icon: UserIcon },
 ];

@@ -341,7 +341,15 @@ export async function getProduct({ db }: DbCtx, brandHandle: string, productHand
   const [variantRows, reviewRows] = await Promise.all([
     db.select().from(variants).where(eq(variants.productId, p.id)).orderBy(asc(variants.position), asc(variants.id)),
     db
-      .select({ id: reviews.id, name: reviews.name, star: reviews.star, text: reviews.text, createdAt: reviews.createdAt })
+      .select({
+        id: reviews.id,
+        name: reviews.name,
+        star: reviews.star,
+        text: reviews.text,
+        createdAt: reviews.createdAt,
+        verified: reviews.verified,
+        reply: reviews.reply,
+      })
       .from(reviews)
       .where(and(eq(reviews.productId, p.id), eq(reviews.approved, true)))
       .orderBy(desc(reviews.createdAt))
@@ -378,7 +386,15 @@ export async function getProduct({ db }: DbCtx, brandHandle: string, productHand
       show_on_homepage: p.maxDiscountShowOnHomepage,
     },
     sale: p.sale,
-    reviews: reviewRows.map((r) => ({ id: r.id, name: r.name, star: r.star, text: r.text, created_at: r.createdAt.toISOString() })),
+    reviews: reviewRows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      star: r.star,
+      text: r.text,
+      created_at: r.createdAt.toISOString(),
+      verified: r.verified,
+      reply: r.reply,
+    })),
     rating: p.rating / 2,
     review_count: p.reviewCount,
     metafields: p.metafields,

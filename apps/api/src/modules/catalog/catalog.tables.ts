@@ -176,6 +176,12 @@ export const collectionProducts = pgTable(
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index('collection_products_position_idx').on(t.collectionId, t.position)],
 );
 
+/**
+ * A product's reviews. A customer writes one per product, only for a product they received (a line
+ * of a delivered order of theirs); it waits (pending) until staff approve or reject it. Only approved
+ * reviews are shown and counted (refreshProductAggregates). `verified` is the verified-purchase fact,
+ * fixed when the review is written; `reply` is the shop's answer, shown under the review.
+ */
 export const reviews = pgTable(
   'reviews',
   {
@@ -188,11 +194,21 @@ export const reviews = pgTable(
     star: smallint().notNull(),
     text: text().notNull().default(''),
     approved: boolean().notNull().default(false),
+    rejected: boolean().notNull().default(false),
+    verified: boolean().notNull().default(false),
+    reply: text(),
+    repliedAt: timestamp({ withTimezone: true }),
+    moderatedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reviews_product_idx').on(t.productId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('reviews_customer_product_idx')
+      .on(t.customerId, t.productId)
+      .where(sql`${t.customerId} is not null`),
+    index('reviews_moderation_idx').on(t.approved, t.rejected, t.id.desc()),
     check('reviews_star_range', sql`${t.star} between 1 and 5`),
+    check('reviews_one_state', sql`not (${t.approved} and ${t.rejected})`),
   ],
 );
 

@@ -1,6 +1,8 @@
 /** The catalog's door: products, brands, variants and stock, for the app and the other modules. */
 export { catalogRoutes, type CatalogRoutesOptions, type ProductSearch } from './catalog.routes.js';
 export { productsAdminRoutes, startCatalogUpkeep } from './products-admin.routes.js';
+// Reviews: the customer's routes (the app hands in the orders module's received check) and moderation (issue 17).
+export { reviewsRoutes, reviewsAdminRoutes, type ReviewsRoutesOptions } from './reviews.routes.js';
 export {
   cardColumns,
   toCard,

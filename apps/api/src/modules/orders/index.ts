@@ -28,3 +28,4 @@ export {
   type OrderRow,
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
+export { customerReceivedProduct, devDeliverRoutes } from './received.js';

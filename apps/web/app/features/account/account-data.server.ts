@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import type { NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
 import type { ProductCard } from '@store/shared/catalog';
 import type { Address, AddressListResponse, BdDivision, LocationsResponse, OrderListItem, OrderListResponse } from '@store/shared/checkout';
+import type { MyReview, MyReviewsResponse } from '@store/shared/reviews';
 import { apiGet, apiTry } from '../../lib/api.server';
 import type { AccountTab } from './account-tabs';
 
@@ -10,7 +11,7 @@ export type AccountContent =
   | { tab: 'orders'; orders: OrderListItem[] }
   | { tab: 'addresses'; shipping: Address[]; billing: Address[]; locations: BdDivision[] }
   | { tab: 'wishlist'; products: ProductCard[] }
-  | { tab: 'my-reviews' }
+  | { tab: 'my-reviews'; reviews: MyReview[] }
   | { tab: 'profile'; profile: Profile }
   | { tab: 'notifications'; prefs: NotificationPrefs };
 
@@ -18,8 +19,11 @@ export type AccountContent =
 export async function loadAccountTab(context: Readonly<RouterContextProvider>, tab: AccountTab): Promise<AccountContent> {
   switch (tab) {
     case 'my-account':
-    case 'my-reviews':
       return { tab };
+    case 'my-reviews': {
+      const r = await apiTry<MyReviewsResponse>(context, '/account/reviews/');
+      return { tab, reviews: r.ok ? r.data.data : [] };
+    }
     case 'orders': {
       const r = await apiTry<OrderListResponse>(context, '/orders/');
       return { tab, orders: r.ok ? r.data.data : [] };

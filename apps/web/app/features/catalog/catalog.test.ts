@@ -230,6 +230,26 @@ describe('SEO and JSON-LD', () => {
       'https://shop.example',
     );
     expect(unreviewed).not.toHaveProperty('aggregateRating');
+    expect(unreviewed).not.toHaveProperty('review');
+    // The approved reviews the page shows are its Review entries.
+    const reviewed = productJsonLd(
+      {
+        ...product,
+        reviews: [
+          { id: 1, name: 'Nusrat J.', star: 5, text: 'Lovely', created_at: '2026-09-03T10:00:00.000Z', verified: true, reply: null },
+        ],
+      },
+      'https://shop.example',
+    );
+    expect(reviewed.review).toEqual([
+      {
+        '@type': 'Review',
+        author: { '@type': 'Person', name: 'Nusrat J.' },
+        datePublished: '2026-09-03',
+        reviewBody: 'Lovely',
+        reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+      },
+    ]);
     expect(unreviewed.offers).toMatchObject({ '@type': 'Offer', url: 'https://shop.example/brand/alpha/rose' });
   });
 

@@ -1,9 +1,14 @@
 import type { Review } from '@store/shared/catalog';
 import { formatDhakaDate } from '@store/shared/dhaka-time';
+import { reviewMessages } from '@store/shared/reviews';
 import { RatingStars } from './rating-stars';
+import { ReviewForm } from './review-form';
 
-/** The approved reviews with the aggregate (mean rounded to the nearest half, 0 with none). */
-export function Reviews({ reviews, rating, count }: { reviews: Review[]; rating: number; count: number }) {
+/**
+ * The approved reviews with the aggregate (mean rounded to the nearest half, 0 with none), each with
+ * its verified-purchase badge and the shop's reply; then the form to write one.
+ */
+export function Reviews({ productId, reviews, rating, count }: { productId: number; reviews: Review[]; rating: number; count: number }) {
   return (
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24" data-testid="reviews">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -30,12 +35,30 @@ export function Reviews({ reviews, rating, count }: { reviews: Review[]; rating:
                   {formatDhakaDate(new Date(r.created_at), 'short')}
                 </time>
               </div>
-              <RatingStars value={r.star} className="mt-1 text-sm" />
-              {r.text && <p className="mt-2 text-sm leading-6 text-ink">{r.text}</p>}
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <RatingStars value={r.star} className="text-sm" />
+                {r.verified && (
+                  <span
+                    className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800"
+                    data-testid="verified-badge"
+                  >
+                    <span aria-hidden="true">✓</span>
+                    {reviewMessages.verified}
+                  </span>
+                )}
+              </div>
+              {r.text && <p className="mt-2 text-sm leading-6 text-ink wrap-anywhere">{r.text}</p>}
+              {r.reply && (
+                <div className="mt-3 rounded-xl border-l-4 border-brand bg-neutral-50 px-4 py-3" data-testid="review-reply">
+                  <p className="text-xs font-semibold text-ink">{reviewMessages.shopReply}</p>
+                  <p className="mt-1 text-sm leading-6 text-ink wrap-anywhere">{r.reply}</p>
+                </div>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <ReviewForm productId={productId} />
     </section>
   );
 }

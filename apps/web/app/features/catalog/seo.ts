@@ -92,6 +92,14 @@ export function productJsonLd(p: ProductDetail, origin: string) {
             bestRating: 5,
             worstRating: 1,
           },
+          // The approved reviews the page shows (the API returns no other), newest first.
+          review: p.reviews.slice(0, 10).map((r) => ({
+            '@type': 'Review',
+            author: { '@type': 'Person', name: r.name },
+            datePublished: r.created_at.slice(0, 10),
+            reviewBody: r.text,
+            reviewRating: { '@type': 'Rating', ratingValue: r.star, bestRating: 5, worstRating: 1 },
+          })),
         }
       : {}),
   };

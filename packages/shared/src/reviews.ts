@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { text } from './input.js';
+
+/*
+ * Product reviews (issue 17 point 5): what a customer writes on the product page, what
+ * /account/my-reviews lists, and what the back office moderates under /api/v1/admin/reviews/. The
+ * storefront form and the back office use these schemas, so both say the same thing about a bad field.
+ */
+
+export const REVIEW_NAME_MAX = 60;
+export const REVIEW_TEXT_MIN = 10;
+export const REVIEW_TEXT_MAX = 2000;
+export const REVIEW_REPLY_MAX = 2000;
+
+/** A review's state: new reviews wait for staff (pending); only approved ones are shown and counted. */
+export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  pending: 'Awaiting approval',
+  approved: 'Published',
+  rejected: 'Not published',
+};
+
+export const reviewMessages = {
+  required: 'Required',
+  star: 'Choose from 1 to 5 stars',
+  name: `At most ${REVIEW_NAME_MAX} characters`,
+  textShort: `Write at least ${REVIEW_TEXT_MIN} characters`,
+  textLong: `At most ${REVIEW_TEXT_MAX} characters`,
+  replyLong: `At most ${REVIEW_REPLY_MAX} characters`,
+  notReceived: 'You can review this product once you have received it',
+  alreadyReviewed: 'You have already reviewed this product',
+  submitted: 'Thank you! Your review will appear once it has been approved.',
+  signInToReview: 'Sign in to write a review',
+  verified: 'Verified purchase',
+  shopReply: 'Reply from the shop',
+  notFound: 'Review not found',
+} as const;
+
+/** POST /products/{id}/reviews/: the signed-in customer's review of a product they received. */
+export const ReviewInputSchema = z.object({
+  name: text().trim().min(1, reviewMessages.required).max(REVIEW_NAME_MAX, reviewMessages.name),
+  star: z.number(reviewMessages.star).int(reviewMessages.star).min(1, reviewMessages.star).max(5, reviewMessages.star),
+  text: text().trim().min(REVIEW_TEXT_MIN, reviewMessages.textShort).max(REVIEW_TEXT_MAX, reviewMessages.textLong),
+});
+export type ReviewInput = z.infer<typeof ReviewInputSchema>;
+
+/** A review as its author sees it on /account/my-reviews. */
+export const MyReviewSchema = z.object({
+  id: z.number(),
+  product: z.object({ id: z.number(), name: z.string(), brand: z.string(), url: z.string(), image: z.string().nullable() }),
+  name: z.string(),
+  star: z.number(),
+  text: z.string(),
+  state: z.enum(REVIEW_STATES),
+  verified: z.boolean(),
+  reply: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MyReview = z.infer<typeof MyReviewSchema>;
+export const MyReviewsResponseSchema = z.object({ data: z.array(MyReviewSchema) });
+export type MyReviewsResponse = z.infer<typeof MyReviewsResponseSchema>;
+export const ReviewCreatedResponseSchema = z.object({ data: MyReviewSchema, message: z.string() });
+
+/* ---- The back office ---- */
+
+export const ADMIN_REVIEWS_PAGE_SIZE = 25;
+
+/** GET /admin/reviews/: filters by state, product (id), stars; newest first, a page at a time. */
+export const AdminReviewsQuerySchema = z.object({
+  state: z.enum(REVIEW_STATES).optional(),
+  product: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  star: z.coerce.number().int().min(1, reviewMessages.star).max(5, reviewMessages.star).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuerySchema>;
+
+export const AdminReviewSchema = z.object({
+  id: z.number(),
+  product: z.object({ id: z.number(), name: z.string(), brand: z.string(), url: z.string() }),
+  customer_id: z.number().nullable(),
+  name: z.string(),
+  star: z.number(),
+  text: z.string(),
+  state: z.enum(REVIEW_STATES),
+  verified: z.boolean(),
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
+  moderated_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminReview = z.infer<typeof AdminReviewSchema>;
+
+export const AdminReviewPageSchema = z.object({
+  data: z.array(AdminReviewSchema),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  /** How many wait for a decision, whatever the filters (the screen's badge). */
+  pending: z.number(),
+});
+export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
+
+/** PUT /admin/reviews/{id}/reply/: the shop's answer; an empty text removes it. */
+export const AdminReviewReplySchema = z.object({
+  reply: text().trim().max(REVIEW_REPLY_MAX, reviewMessages.replyLong),
+});
+export type AdminReviewReply = z.infer<typeof AdminReviewReplySchema>;
+
+export const AdminReviewResponseSchema = z.object({ data: AdminReviewSchema });
