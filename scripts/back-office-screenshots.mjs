@@ -4,7 +4,8 @@
 //   node scripts/back-office-screenshots.mjs [base URL] [output folder] [screen…]
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
-// named (all of them when none is): settings, menus, footer, locations, pages, banners, audit, staff, account.
+// named (all of them when none is): settings, menus, footer, locations, pages, banners, inventory,
+// inventory-adjust, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,14 @@ const SCREENS = [
   { name: 'content-locations', path: '/admin/content/locations', heading: 'Store locations' },
   { name: 'content-pages', path: '/admin/content/pages', heading: 'Pages' },
   { name: 'content-banners', path: '/admin/content/banners', heading: 'Banners' },
+  { name: 'inventory', path: '/admin/inventory?low=true', heading: 'Inventory' },
+  // The Adjust dialog of the first variant, with a change typed in (the count it will leave shows).
+  {
+    name: 'inventory-adjust',
+    path: '/admin/inventory?low=true',
+    heading: 'Inventory',
+    dialog: { button: /^Adjust the stock of/, fill: ['Quantity (+/−)', '12'] },
+  },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
@@ -51,6 +60,10 @@ try {
       await page.goto(screen.path);
       await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
       await page.waitForLoadState('networkidle');
+      if (screen.dialog) {
+        await page.getByRole('button', { name: screen.dialog.button }).filter({ visible: true }).first().click();
+        await page.getByRole('dialog').getByLabel(screen.dialog.fill[0]).fill(screen.dialog.fill[1]);
+      }
       const file = join(out, `${screen.name}-${suffix}.png`);
       await page.screenshot({ path: file, fullPage: screen.fullPage === true });
       console.log(file);

@@ -25,7 +25,7 @@ import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes } from './modules/catalog/index.js';
+import { catalogRoutes, connectBackInStock, registerInventoryAdminRoutes } from './modules/catalog/index.js';
 import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
@@ -116,6 +116,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   registerAuth(app, clock);
   registerStaffAuth(app);
   await registerNotifications(app, clock);
+  // Back in stock: the catalog's stock functions queue their messages through this app's outbox.
+  const disconnectBackInStock = connectBackInStock({ publicUrl: env.PUBLIC_URL, queue: (ctx, m) => app.notifier.queueIn(ctx, m) });
+  app.addHook('onClose', async () => disconnectBackInStock());
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
   startCheckoutUpkeep(app, clock);
@@ -147,6 +150,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
+      await registerInventoryAdminRoutes(api);
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
     },
     { prefix: API_PREFIX },
