@@ -2,6 +2,7 @@ CREATE TABLE "inventory_adjustments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"variant_id" integer NOT NULL,
 	"staff_id" integer,
+	"staff_name" text DEFAULT '' NOT NULL,
 	"kind" text NOT NULL,
 	"quantity" integer NOT NULL,
 	"reason" text NOT NULL,

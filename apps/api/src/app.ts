@@ -26,7 +26,7 @@ import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
 import { catalogRoutes, connectBackInStock, registerInventoryAdminRoutes } from './modules/catalog/index.js';
-import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
+import { contentRoutes, getSiteSettings, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
@@ -150,7 +150,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
-      await registerInventoryAdminRoutes(api);
+      await registerInventoryAdminRoutes(api, {
+        stockWarningThreshold: async (ctx) => (await getSiteSettings(ctx)).stock_warning_threshold,
+      });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
     },
     { prefix: API_PREFIX },

@@ -11,7 +11,11 @@ import {
 import { IdParamSchema } from '@store/shared/input';
 import { requestCtx } from '../../lib/context.js';
 import { requirePermission } from '../staff/index.js';
-import { adjustInventory, listInventory, variantHistory } from './inventory-admin.js';
+import type { DbCtx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { adjustInventory, listInventory, variantHistory, type InventoryCtx } from './inventory-admin.js';
+
+export type InventoryAdminOptions = { stockWarningThreshold: (ctx: DbCtx) => Promise<number> };
 
 const HistoryResponse = z.object({
   data: z.array(InventoryAdjustmentSchema),
@@ -19,10 +23,13 @@ const HistoryResponse = z.object({
 });
 
 /** Stock levels, the low-stock list, adjustments and their history, under /api/v1/admin/inventory/ (docs/back-office.md, "Inventory"). */
-const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+const inventoryAdminRoutes: FastifyPluginAsyncZod<InventoryAdminOptions> = async (app, options) => {
   const tags = ['admin: inventory'];
   const stockKeepers = requirePermission('inventory.write');
-  const ctx = (request: Parameters<typeof requestCtx>[0]) => requestCtx(request, app.clock);
+  const ctx = (request: Parameters<typeof requestCtx>[0]): InventoryCtx => ({
+    ...requestCtx(request, app.clock),
+    stockWarningThreshold: options.stockWarningThreshold,
+  });
 
   app.get(
     '/inventory/variants/',
@@ -67,10 +74,14 @@ const inventoryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.object({ data: AdjustmentResultSchema }) },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await adjustInventory(ctx(request), request.body) }),
+    async (request, reply) => {
+      // The guard set it; a route without one would be a bug, answered as not signed in.
+      if (!request.staff) throw new AppError('login_required', 'Please sign in');
+      return reply.code(201).send({ data: await adjustInventory(ctx(request), request.staff.name, request.body) });
+    },
   );
 };
 
-export async function registerInventoryAdminRoutes(api: FastifyInstance) {
-  await api.register(inventoryAdminRoutes, { prefix: '/admin' });
+export async function registerInventoryAdminRoutes(api: FastifyInstance, options: InventoryAdminOptions) {
+  await api.register(inventoryAdminRoutes, { prefix: '/admin', ...options });
 }

@@ -8,12 +8,10 @@ import {
   type InventoryQuery,
   type InventoryVariant,
 } from '@store/shared/admin-inventory';
-import type { RequestCtx } from '../../lib/context.js';
+import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { writeContent } from '../../lib/content-changes.js';
 import { notFound } from '../../lib/errors.js';
-import { getSiteSettings } from '../content/index.js';
 import { recordAudit } from '../staff/index.js';
-import { staffMembers } from '../staff/staff.tables.js';
 import { brands, products, variants } from './catalog.tables.js';
 import { inventoryAdjustments } from './inventory.tables.js';
 import { adjustStock } from './stock.js';
@@ -25,10 +23,14 @@ import { adjustStock } from './stock.js';
  * writeContent then tells the storefront's caches, so the product page shows the new stock at once.
  */
 
-/** The shop's stock warning threshold (Settings): at or below it a variant is low. */
-async function threshold(ctx: RequestCtx): Promise<number> {
-  return (await getSiteSettings(ctx)).stock_warning_threshold;
-}
+/**
+ * What the inventory needs from outside the catalog: the shop's stock warning threshold (a setting of
+ * the content module, which itself reads the catalog; app.ts passes the reader in).
+ */
+export type InventoryCtx = RequestCtx & { stockWarningThreshold: (ctx: DbCtx) => Promise<number> };
+
+/** At or below the threshold a variant is low. */
+const threshold = (ctx: InventoryCtx) => ctx.stockWarningThreshold(ctx);
 
 const variantColumns = {
   id: variants.id,
@@ -48,7 +50,7 @@ const toVariant = (row: VariantRow, low: number): InventoryVariant => ({ ...row,
 const likeAny = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of variants, by product name (or, for the low list, lowest stock first); q matches the product name, the SKU or the variant title. */
-export async function listInventory(ctx: RequestCtx, query: InventoryQuery): Promise<InventoryPage> {
+export async function listInventory(ctx: InventoryCtx, query: InventoryQuery): Promise<InventoryPage> {
   const low = await threshold(ctx);
   const filters: SQL[] = [];
   if (query.q) {
@@ -96,14 +98,12 @@ const adjustmentColumns = {
   note: inventoryAdjustments.note,
   before: inventoryAdjustments.before,
   after: inventoryAdjustments.after,
-  staff_id: staffMembers.id,
-  staff_name: staffMembers.name,
-  staff_email: staffMembers.email,
+  staff_id: inventoryAdjustments.staffId,
+  staff_name: inventoryAdjustments.staffName,
   created_at: inventoryAdjustments.createdAt,
 };
 
-const adjustmentRows = (ctx: RequestCtx) =>
-  ctx.db.select(adjustmentColumns).from(inventoryAdjustments).leftJoin(staffMembers, eq(staffMembers.id, inventoryAdjustments.staffId));
+const adjustmentRows = (ctx: RequestCtx) => ctx.db.select(adjustmentColumns).from(inventoryAdjustments);
 type AdjustmentRow = Awaited<ReturnType<typeof adjustmentRows>>[number];
 
 function toAdjustment(r: AdjustmentRow): InventoryAdjustment {
@@ -116,8 +116,7 @@ function toAdjustment(r: AdjustmentRow): InventoryAdjustment {
     note: r.note,
     before: r.before,
     after: r.after,
-    // A member without a name yet shows as their e-mail.
-    staff: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name || (r.staff_email ?? '') },
+    staff: r.staff_id === null ? null : { id: r.staff_id, name: r.staff_name },
     created_at: r.created_at.toISOString(),
   };
 }
@@ -147,7 +146,7 @@ export async function variantHistory(
  * Adjusts a variant's stock: the change (adjustStock: locked, refused below 0 with nothing
  * written), its history row, its audit row and any back-in-stock messages commit together.
  */
-export async function adjustInventory(ctx: RequestCtx, input: Adjustment): Promise<AdjustmentResult> {
+export async function adjustInventory(ctx: InventoryCtx, staffName: string, input: Adjustment): Promise<AdjustmentResult> {
   const low = await threshold(ctx);
   const { id, notified } = await writeContent(ctx, async (tx) => {
     const change = await adjustStock(tx, { variantId: input.variant_id, kind: input.kind, quantity: input.quantity });
@@ -156,6 +155,7 @@ export async function adjustInventory(ctx: RequestCtx, input: Adjustment): Promi
       .values({
         variantId: input.variant_id,
         staffId: ctx.staff?.id ?? null,
+        staffName,
         kind: input.kind,
         quantity: input.quantity,
         reason: input.reason,

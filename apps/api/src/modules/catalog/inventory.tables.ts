@@ -18,6 +18,8 @@ export const inventoryAdjustments = pgTable(
       .references(() => variants.id, { onDelete: 'cascade' }),
     /** Who made it; null once the member's row is gone (the audit log keeps the rest). */
     staffId: integer().references(() => staffMembers.id, { onDelete: 'set null' }),
+    /** Their name when they made it, as a log line keeps it. */
+    staffName: text().notNull().default(''),
     kind: text().$type<AdjustmentKind>().notNull(),
     /** As given: the count for `set`, the signed delta for `add`. */
     quantity: integer().notNull(),
