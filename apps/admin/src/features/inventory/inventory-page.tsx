@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
@@ -223,56 +223,59 @@ export function InventoryPage() {
     return navigate(`?${search}`);
   };
 
-  const column = listColumns<InventoryVariant>();
-  const columns = column.columns([
-    column.accessor('product_name', {
-      header: 'Product',
-      cell: ({ row }) => (
-        <span>
-          <span className="font-medium">{row.original.product_name}</span>
-          <span className="block text-xs text-muted">{row.original.title}</span>
-        </span>
-      ),
-    }),
-    column.accessor('sku', { header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span> }),
-    column.accessor('stock', {
-      header: 'Stock',
-      cell: ({ row }) => (
-        <span className="inline-flex items-center gap-2 whitespace-nowrap">
-          <strong className={row.original.stock === 0 ? 'text-red-700' : undefined}>{row.original.stock}</strong>
-          {row.original.stock === 0 ? (
-            <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-800">Sold out</span>
-          ) : row.original.low ? (
-            <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">Low</span>
-          ) : null}
-        </span>
-      ),
-    }),
-    column.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <span className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary', 'min-h-8 px-3')}
-            aria-label={`Adjust the stock of ${variantName(row.original)}`}
-            onClick={() => setOpen({ what: 'adjust', variant: row.original })}
-          >
-            Adjust
-          </button>
-          <button
-            type="button"
-            className={buttonClass('ghost', 'min-h-8 px-3')}
-            aria-label={`Stock history of ${variantName(row.original)}`}
-            onClick={() => setOpen({ what: 'history', variant: row.original })}
-          >
-            History
-          </button>
-        </span>
-      ),
-    }),
-  ]);
+  // setOpen is stable: the columns are made once.
+  const columns = useMemo(() => {
+    const column = listColumns<InventoryVariant>();
+    return column.columns([
+      column.accessor('product_name', {
+        header: 'Product',
+        cell: ({ row }) => (
+          <span>
+            <span className="font-medium">{row.original.product_name}</span>
+            <span className="block text-xs text-muted">{row.original.title}</span>
+          </span>
+        ),
+      }),
+      column.accessor('sku', { header: 'SKU', cell: ({ getValue }) => <span className="font-mono text-xs">{getValue()}</span> }),
+      column.accessor('stock', {
+        header: 'Stock',
+        cell: ({ row }) => (
+          <span className="inline-flex items-center gap-2 whitespace-nowrap">
+            <strong className={row.original.stock === 0 ? 'text-red-700' : undefined}>{row.original.stock}</strong>
+            {row.original.stock === 0 ? (
+              <span className="rounded bg-red-50 px-1.5 py-0.5 text-xs text-red-800">Sold out</span>
+            ) : row.original.low ? (
+              <span className="rounded bg-amber-50 px-1.5 py-0.5 text-xs text-amber-900">Low</span>
+            ) : null}
+          </span>
+        ),
+      }),
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: ({ row }) => (
+          <span className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass('secondary', 'min-h-8 px-3')}
+              aria-label={`Adjust the stock of ${variantName(row.original)}`}
+              onClick={() => setOpen({ what: 'adjust', variant: row.original })}
+            >
+              Adjust
+            </button>
+            <button
+              type="button"
+              className={buttonClass('ghost', 'min-h-8 px-3')}
+              aria-label={`Stock history of ${variantName(row.original)}`}
+              onClick={() => setOpen({ what: 'history', variant: row.original })}
+            >
+              History
+            </button>
+          </span>
+        ),
+      }),
+    ]);
+  }, []);
   const pages = Math.max(1, Math.ceil(page.meta.total / page.meta.page_size));
 
   return (
