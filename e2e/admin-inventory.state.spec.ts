@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { InventoryPage, InventoryVariant } from '@store/shared/admin-inventory';
-import type { ProductCard, ProductDetail } from '@store/shared/catalog';
+import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import { ADMIN_API, OWNER, apiToken, bearer, openNav, signInAs, uniqueEmail } from './support/admin';
 import { outbox } from './support/api';
 import { expect, test } from './support/test';
@@ -14,7 +14,7 @@ import { expect, test } from './support/test';
 
 /** A published product with a single variant (so its page shows that variant), and the variant's inventory row. */
 async function singleVariantProduct(request: APIRequestContext, token: string): Promise<{ product: ProductDetail; row: InventoryVariant }> {
-  const cards = ((await (await request.get('/api/v1/products/?in_stock=true')).json()) as { data: ProductCard[] }).data;
+  const cards = ((await (await request.get('/api/v1/products/?in_stock=true')).json()) as ProductListResponse).results;
   for (const card of cards) {
     const res = await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`);
     if (!res.ok()) continue;

@@ -63,6 +63,7 @@ try {
       if (screen.dialog) {
         await page.getByRole('button', { name: screen.dialog.button }).filter({ visible: true }).first().click();
         await page.getByRole('dialog').getByLabel(screen.dialog.fill[0]).fill(screen.dialog.fill[1]);
+        await page.waitForTimeout(400); // the dialog's fade-in
       }
       const file = join(out, `${screen.name}-${suffix}.png`);
       await page.screenshot({ path: file, fullPage: screen.fullPage === true });

@@ -23,8 +23,8 @@ export const ADJUSTMENT_REASON_LABELS: Record<AdjustmentReason, string> = {
 };
 
 export const ADJUSTMENT_KIND_LABELS: Record<AdjustmentKind, string> = {
-  set: 'Set the count to',
-  add: 'Add or remove',
+  set: 'Set to',
+  add: 'Add (±)',
 };
 
 /** The most one variant may hold, and the largest change one adjustment makes: far above any shop's shelf. */
