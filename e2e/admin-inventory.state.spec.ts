@@ -92,7 +92,7 @@ test('stock set from 0 to 5 on the Inventory screen sends the back-in-stock mess
 
     // The storefront shows it in stock at once.
     await page.goto(productPath);
-    await expect(page.getByRole('button', { name: 'Add to bag' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to bag', exact: true })).toBeVisible();
     await expect(page.getByTestId('out-of-stock')).toHaveCount(0);
 
     // A second adjustment sends nothing more; its history lists both.
