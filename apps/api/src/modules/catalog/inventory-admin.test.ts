@@ -4,7 +4,7 @@ import type { AdjustmentResult, InventoryAdjustment, InventoryPage } from '@stor
 import type { ApiErrorBody } from '@store/shared/api';
 import type { ProductDetail } from '@store/shared/catalog';
 import { describeOnDatabases } from '../../../test/support/app.js';
-import { createTestCatalog, uniquePhone, type TestCatalog } from '../../../test/support/fixtures.js';
+import { createTestCatalog, newCustomer, payData, uniquePhone, type TestCatalog } from '../../../test/support/fixtures.js';
 import { signedInStaff, type StaffClient } from '../../../test/support/staff.js';
 import { patchSetting } from '../content/index.js';
 import { outbox } from '../notifications/notifications.tables.js';
@@ -244,6 +244,26 @@ describeOnDatabases('admin inventory: adjustments, history, low stock, back in s
     expect(sent[0]!.body).toContain('Night Cream (50 ml) is back in stock');
     expect(await stockOf(v.id)).toBe(3);
     expect((await db().select().from(products).where(eq(products.id, v.productId)))[0]!.inStock).toBe(true);
+  });
+
+  it('tells the shoppers who asked when a shopper cancels the order that took the last unit', async () => {
+    const v = cat.toner150;
+    await setStock(v.id, 1);
+    const buyer = await newCustomer(app());
+    await buyer.add(v.id, 1);
+    await buyer.address();
+    const res = await buyer.pay({ payment_method: 'bkash' }, 'inventory-bkash-1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stockOf(v.id)).toBe(0);
+    const email = `waiting.${Date.now()}@example.com`;
+    await notifyMe(v.id, { email });
+
+    const cancelled = await buyer.request('POST', `/orders/${payData(res).order.number}/cancel/`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(v.id)).toBe(1);
+    const sent = await outboxTo(email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Back in stock: Rice Toner (150 ml)');
   });
 
   it('never races an order: reserveStock and an adjustment on the same stock, run together, leave a count that adds up', async () => {
