@@ -5,7 +5,7 @@
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
 // named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
-// catalog-product-editor, catalog-bulk, catalog-import, reviews, audit, staff, account.
+// catalog-product-editor, catalog-bulk, catalog-import, reviews, inventory, inventory-adjust, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,6 +28,14 @@ const SCREENS = [
   { name: 'catalog-bulk', path: '/admin/catalog/variants', heading: 'Bulk editor' },
   { name: 'catalog-import', path: '/admin/catalog/products/import', heading: 'Import and export products' },
   { name: 'reviews', path: '/admin/reviews?state=pending', heading: 'Reviews' },
+  { name: 'inventory', path: '/admin/inventory?low=true', heading: 'Inventory' },
+  // The Adjust dialog of the first variant, with a change typed in (the count it will leave shows).
+  {
+    name: 'inventory-adjust',
+    path: '/admin/inventory?low=true',
+    heading: 'Inventory',
+    dialog: { button: /^Adjust the stock of/, fill: ['Quantity (+/−)', '12'] },
+  },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
@@ -59,6 +67,11 @@ try {
       if (screen.heading) await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
       else await page.getByRole('form').first().waitFor();
       await page.waitForLoadState('networkidle');
+      if (screen.dialog) {
+        await page.getByRole('button', { name: screen.dialog.button }).filter({ visible: true }).first().click();
+        await page.getByRole('dialog').getByLabel(screen.dialog.fill[0]).fill(screen.dialog.fill[1]);
+        await page.waitForTimeout(400); // the dialog's fade-in
+      }
       const file = join(out, `${screen.name}-${suffix}.png`);
       await page.screenshot({ path: file, fullPage: screen.fullPage === true });
       console.log(file);

@@ -25,8 +25,16 @@ import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes, productsAdminRoutes, reviewsAdminRoutes, reviewsRoutes, startCatalogUpkeep } from './modules/catalog/index.js';
-import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
+import {
+  catalogRoutes,
+  connectBackInStock,
+  productsAdminRoutes,
+  registerInventoryAdminRoutes,
+  reviewsAdminRoutes,
+  reviewsRoutes,
+  startCatalogUpkeep,
+} from './modules/catalog/index.js';
+import { contentRoutes, getSiteSettings, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
@@ -117,6 +125,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   registerAuth(app, clock);
   registerStaffAuth(app);
   await registerNotifications(app, clock);
+  // Back in stock: the catalog's stock functions queue their messages through this app's outbox.
+  const disconnectBackInStock = connectBackInStock({ publicUrl: env.PUBLIC_URL, queue: (ctx, m) => app.notifier.queueIn(ctx, m) });
+  app.addHook('onClose', async () => disconnectBackInStock());
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
   startCheckoutUpkeep(app, clock);
@@ -150,6 +161,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
+      await registerInventoryAdminRoutes(api, {
+        stockWarningThreshold: async (ctx) => (await getSiteSettings(ctx)).stock_warning_threshold,
+      });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
       // Reviews live in the catalog; whether a customer received a product is the orders module's answer.
       await api.register(reviewsRoutes, { received: customerReceivedProduct });

@@ -169,6 +169,11 @@ export const router = createBrowserRouter(
                 })),
             },
             {
+              path: 'inventory',
+              lazy: () =>
+                import('../features/inventory/inventory-page').then((m) => ({ loader: m.inventoryLoader, Component: m.InventoryPage })),
+            },
+            {
               path: 'audit',
               lazy: () => import('../features/audit/audit-page').then((m) => ({ loader: m.auditLoader, Component: m.AuditPage })),
             },

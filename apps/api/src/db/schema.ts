@@ -1,4 +1,5 @@
 export * from '../modules/catalog/catalog.tables.js';
+export * from '../modules/catalog/inventory.tables.js';
 export * from '../modules/content/content.tables.js';
 export * from '../modules/search/search.tables.js';
 export * from '../modules/accounts/accounts.tables.js';

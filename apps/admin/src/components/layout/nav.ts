@@ -19,6 +19,8 @@ export const NAV: readonly NavItem[] = [
   { to: '/content/blog', label: 'Blog', permission: 'content.write', icon: BlogIcon },
   { to: '/content/banners', label: 'Banners', permission: 'content.write', icon: BannerIcon },
   { to: '/reviews', label: 'Reviews', permission: 'reviews.moderate', icon: ListIcon },
+  // Inventory (issue 17 item 3): stock, the low-stock list, adjustments and their history.
+  { to: '/inventory', label: 'Inventory', permission: 'inventory.write', icon: ListIcon },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: ListIcon },
   { to: '/account', label: 'My account', permission: null, icon: UserIcon },
 ];

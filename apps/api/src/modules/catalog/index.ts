@@ -16,7 +16,10 @@ export {
   homeShelves,
   type CardRow,
 } from './catalog.service.js';
-export { reserveStock, releaseStock, type StockLine } from './stock.js';
+export { reserveStock, releaseStock, adjustStock, type StockLine, type StockAdjustment, type StockChange } from './stock.js';
+// The back office's inventory and the back-in-stock messages (issue 17).
+export { connectBackInStock, notifyBackInStock } from './inventory-back-in-stock.js';
+export { registerInventoryAdminRoutes } from './inventory-admin.routes.js';
 export { collectionTitle, productsInCollection, collectionIdByHandle } from './membership.js';
 export {
   lineViews,

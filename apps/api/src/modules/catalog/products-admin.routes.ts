@@ -125,7 +125,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ data: z.array(AdminVariantRowSchema) }) },
       },
     },
-    async (request) => ({ data: await saveBulkVariants(ctx(request), request.body) }),
+    async (request) => ({ data: await saveBulkVariants(ctx(request), request.staff?.name ?? '', request.body) }),
   );
 
   // CSV in bulk (docs/back-office.md, "Products in bulk"): the file is the request's body.
@@ -146,7 +146,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('validation_failed', csvMessages.notCsv, { file: csvMessages.notCsv });
-      return { data: await importProductsCsv(ctx(request), request.body, request.query.dry_run === 'true') };
+      return { data: await importProductsCsv(ctx(request), request.staff?.name ?? '', request.body, request.query.dry_run === 'true') };
     },
   );
   app.get(

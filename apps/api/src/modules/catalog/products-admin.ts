@@ -28,6 +28,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
+import { recordAdjustment } from './inventory-admin.js';
 import { brands, categories, collectionProducts, collections, departments, products, variants } from './catalog.tables.js';
 
 /*
@@ -619,7 +620,7 @@ export async function listAdminVariants(ctx: RequestCtx, q: AdminVariantListQuer
  * changed since the editor loaded it is refused; stock moves by the difference typed, in one
  * conditional UPDATE per variant (as an order's does), so nothing sold meanwhile is put back.
  */
-export async function saveBulkVariants(ctx: RequestCtx, { changes }: BulkVariantChanges): Promise<AdminVariantRow[]> {
+export async function saveBulkVariants(ctx: RequestCtx, staffName: string, { changes }: BulkVariantChanges): Promise<AdminVariantRow[]> {
   return writeContent(ctx, async (tx) => {
     const ids = changes.map((c) => c.id);
     const stored = new Map(
@@ -638,14 +639,21 @@ export async function saveBulkVariants(ctx: RequestCtx, { changes }: BulkVariant
 
     for (const c of changes) {
       const before = stored.get(c.id)!;
-      await tx.db
-        .update(variants)
-        .set({
-          price: c.price,
-          discount: c.discount,
-          ...(c.stock !== undefined ? { stock: sql`${variants.stock} + ${c.stock - c.loaded.stock}` } : {}),
-        })
-        .where(eq(variants.id, c.id));
+      if (c.price !== undefined || c.discount !== undefined) {
+        await tx.db.update(variants).set({ price: c.price, discount: c.discount }).where(eq(variants.id, c.id));
+      }
+      // Stock moves as an Inventory adjustment (history, back-in-stock messages), by the difference typed.
+      let stockAfter = before.stock;
+      if (c.stock !== undefined && c.stock !== c.loaded.stock) {
+        const change = await recordAdjustment(tx, staffName, {
+          variant_id: c.id,
+          kind: 'add',
+          quantity: c.stock - c.loaded.stock,
+          reason: 'correction',
+          note: 'Bulk editor',
+        });
+        stockAfter = change.after;
+      }
       await recordAudit(tx, {
         action: 'variant.bulk_update',
         entity: 'variant',
@@ -655,7 +663,7 @@ export async function saveBulkVariants(ctx: RequestCtx, { changes }: BulkVariant
           sku: before.sku,
           price: c.price ?? before.price,
           discount: c.discount ?? before.discount,
-          stock: c.stock === undefined ? before.stock : before.stock + c.stock - c.loaded.stock,
+          stock: stockAfter,
         },
       });
     }

@@ -29,6 +29,7 @@ import { writeContent } from '../../lib/content-changes.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
+import { recordAdjustment } from './inventory-admin.js';
 import { brands, categories, departments, products, variants } from './catalog.tables.js';
 
 /*
@@ -415,7 +416,7 @@ const searchTexts = (titleTag: string | undefined, descriptionTag: string | unde
 ];
 
 /** Writes a checked plan in the caller's transaction; returns the ids of every product touched. */
-async function write(ctx: RequestCtx, planned: PlannedProduct[]): Promise<number[]> {
+async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct[]): Promise<number[]> {
   const now = ctx.clock.now();
   const created = planned.filter((p) => p.existingId === null);
   const ids = new Map<string, number>();
@@ -492,10 +493,16 @@ async function write(ctx: RequestCtx, planned: PlannedProduct[]): Promise<number
   }
   for (const v of planned.flatMap((p) => p.variants.filter((w) => w.existingId !== null))) {
     const { sku, title, swatch, price, discount, barcode, stock } = v.input;
-    await ctx.db
-      .update(variants)
-      .set({ sku, title, swatch, price, discount, barcode, ...(v.stockGiven ? { stock } : {}) })
-      .where(eq(variants.id, v.existingId!));
+    await ctx.db.update(variants).set({ sku, title, swatch, price, discount, barcode }).where(eq(variants.id, v.existingId!));
+    // A stock cell is a count, kept in the variant's Inventory history (and it may send back-in-stock messages).
+    if (v.stockGiven)
+      await recordAdjustment(ctx, staffName, {
+        variant_id: v.existingId!,
+        kind: 'set',
+        quantity: stock,
+        reason: 'count',
+        note: 'CSV import',
+      });
   }
   const touched = [...ids.values()];
   for (let i = 0; i < touched.length; i += 1_000) await refreshProductAggregates(ctx, touched.slice(i, i + 1_000));
@@ -506,7 +513,7 @@ async function write(ctx: RequestCtx, planned: PlannedProduct[]): Promise<number
  * Checks a CSV of products and variants and, unless `dryRun`, imports it: all of it in one
  * transaction with one audit row, or nothing when any row is wrong.
  */
-export async function importProductsCsv(ctx: RequestCtx, csv: Buffer, dryRun: boolean): Promise<ProductImportResult> {
+export async function importProductsCsv(ctx: RequestCtx, staffName: string, csv: Buffer, dryRun: boolean): Promise<ProductImportResult> {
   const problems = new Problems();
   const rows = readRows(csv, problems);
   const summary = (planned: PlannedProduct[]): ProductImportResult => ({
@@ -525,7 +532,7 @@ export async function importProductsCsv(ctx: RequestCtx, csv: Buffer, dryRun: bo
   const result = summary(planned);
   if (!result.ok || dryRun) return result;
   await writeContent(ctx, async (tx) => {
-    await write(tx, planned);
+    await write(tx, staffName, planned);
     await recordAudit(tx, {
       action: 'product.import',
       entity: 'product',

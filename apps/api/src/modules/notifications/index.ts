@@ -5,7 +5,7 @@ import { devOutboxRoutes } from './notifications.routes.js';
 import { Notifier, type NotifierOptions } from './notifications.service.js';
 import { emailProviderFromEnv, smsProviderFromEnv, type EmailProvider, type SmsProvider } from './providers.js';
 
-export { Notifier, SmsUnavailable } from './notifications.service.js';
+export { Notifier, SmsUnavailable, type QueuedMessage } from './notifications.service.js';
 export type { EmailProvider, SmsProvider } from './providers.js';
 export { deleteSentOutbox } from './notifications.service.js';
 

@@ -35,6 +35,10 @@ export type OutboxMessage = {
 
 export type NotifierOptions = { pollMs?: number; batchSize?: number };
 
+/** A message queued with the caller's own work (see Notifier.queueIn). */
+export type QueuedMessage =
+  { channel: 'sms'; to: string; body: string } | { channel: 'email'; to: string; subject: string; body: string; html?: string | null };
+
 /**
  * The durable send queue. sendSms/sendEmail write a row in the caller's request; the worker loop
  * claims due rows with FOR UPDATE SKIP LOCKED (so several processes can run it), delivers them
@@ -116,6 +120,37 @@ export class Notifier {
 
   async sendEmail(message: EmailMessage): Promise<number> {
     return this.enqueue('email', message.to, message.subject, message.text, message.html ?? null, this.email.name);
+  }
+
+  /**
+   * Queues messages in the caller's transaction (ctx.db): they commit with its work or roll back
+   * with it, so a message exists exactly when the change that causes it does. The worker sends them
+   * at its next poll (at most pollMs after the commit); it is not woken, as the rows are not yet
+   * visible to it.
+   */
+  async queueIn({ db }: DbCtx, messages: QueuedMessage[]): Promise<number[]> {
+    if (!messages.length) return [];
+    const now = this.clock.now();
+    for (const m of messages) {
+      if (m.channel === 'sms' && (!BD_MOBILE_PATTERN.test(m.to) || !m.to.startsWith('+880')))
+        throw new Error(`not a canonical Bangladeshi mobile: ${m.to}`);
+    }
+    const rows = await db
+      .insert(outbox)
+      .values(
+        messages.map((m) => ({
+          channel: m.channel,
+          recipient: m.to,
+          subject: m.channel === 'email' ? m.subject : null,
+          body: m.body,
+          html: m.channel === 'email' ? (m.html ?? null) : null,
+          provider: m.channel === 'sms' ? this.sms.name : this.email.name,
+          nextAttemptAt: now,
+          createdAt: now,
+        })),
+      )
+      .returning({ id: outbox.id });
+    return rows.map((r) => r.id);
   }
 
   private async enqueue(

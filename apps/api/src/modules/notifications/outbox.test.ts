@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { createTestApp, describeOnDatabases } from '../../../test/support/app.js';
 import { outbox } from './notifications.tables.js';
@@ -19,6 +19,45 @@ describeOnDatabases('notification outbox', (ctx) => {
     level: 'silent',
     silent() {},
   } as never;
+
+  it("queues messages in the caller's transaction: a rollback takes them back, a commit leaves them for the worker", async () => {
+    await ctx().app.notifier.stop(); // this test drives the queue by hand
+    const sent: string[] = [];
+    const sms: SmsProvider = { name: 'queued-sms', send: async (to) => (sent.push(to), { providerMessageId: null }) };
+    const email: EmailProvider = { name: 'queued-mail', send: async (m) => (sent.push(m.to), { providerMessageId: null }) };
+    const n = new Notifier(ctx().db, sms, email, ctx().app.clock, quiet);
+    const messages = [
+      { channel: 'sms' as const, to: '+8801712222333', body: 'back in stock' },
+      { channel: 'email' as const, to: 'queued@gmail.com', subject: 'Back in stock', body: 'text', html: '<p>text</p>' },
+    ];
+    const mine = () =>
+      ctx()
+        .db.select()
+        .from(outbox)
+        .where(inArray(outbox.recipient, ['+8801712222333', 'queued@gmail.com']));
+    await expect(
+      ctx().db.transaction(async (tx) => {
+        await n.queueIn({ db: tx }, messages);
+        throw new Error('the stock change failed');
+      }),
+    ).rejects.toThrow('the stock change failed');
+    expect(await mine()).toHaveLength(0);
+    const ids = await ctx().db.transaction((tx) => n.queueIn({ db: tx }, messages));
+    expect(ids).toHaveLength(2);
+    expect((await mine()).map((r) => [r.channel, r.status, r.provider, r.subject, r.html])).toEqual(
+      expect.arrayContaining([
+        ['sms', 'pending', 'queued-sms', null, null],
+        ['email', 'pending', 'queued-mail', 'Back in stock', '<p>text</p>'],
+      ]),
+    );
+    await expect(n.queueIn(ctx(), [{ channel: 'sms', to: '01712222333', body: 'x' }])).rejects.toThrow(
+      'not a canonical Bangladeshi mobile',
+    );
+    // The worker, unchanged, sends them.
+    expect(await n.processDue()).toBe(2);
+    expect(sent.sort()).toEqual(['+8801712222333', 'queued@gmail.com']);
+    expect((await mine()).every((r) => r.status === 'sent')).toBe(true);
+  });
 
   it('retries a failed delivery with backoff and gives up after five attempts', async () => {
     await ctx().app.notifier.stop(); // this test drives the queue by hand
