@@ -25,8 +25,8 @@ import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
-import { catalogRoutes } from './modules/catalog/index.js';
-import { contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
+import { brandsAdminRoutes, catalogRoutes, collectionsAdminRoutes } from './modules/catalog/index.js';
+import { brandPageOptions, contentRoutes, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
@@ -147,6 +147,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
+      // A brand page is a content page: the content module names them (no catalog ↔ content cycle).
+      await api.register(brandsAdminRoutes, { prefix: '/admin', pageOptions: brandPageOptions });
+      await api.register(collectionsAdminRoutes, { prefix: '/admin' });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
     },
     { prefix: API_PREFIX },
