@@ -21,6 +21,11 @@ const SCREENS = [
   { name: 'content-locations', path: '/admin/content/locations', heading: 'Store locations' },
   { name: 'content-pages', path: '/admin/content/pages', heading: 'Pages' },
   { name: 'content-banners', path: '/admin/content/banners', heading: 'Banners' },
+  { name: 'catalog-brands', path: '/admin/catalog/brands', heading: 'Brands' },
+  { name: 'catalog-brand-editor', path: '/admin/catalog/brands/1', heading: /^Edit brand: / },
+  { name: 'catalog-collections', path: '/admin/catalog/collections', heading: 'Collections' },
+  { name: 'catalog-collection-editor', path: '/admin/catalog/collections/1', heading: /^Edit collection: /, fullPage: true },
+  { name: 'catalog-collection-rule', path: '/admin/catalog/collections/new', heading: 'New collection', check: 'By rule, newest first', fullPage: true },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
@@ -50,6 +55,8 @@ try {
     for (const screen of wanted) {
       await page.goto(screen.path);
       await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+      // A screen shown in one of its states: the option ticked first (the collection editor's rule).
+      if (screen.check) await page.getByLabel(screen.check).check();
       await page.waitForLoadState('networkidle');
       const file = join(out, `${screen.name}-${suffix}.png`);
       await page.screenshot({ path: file, fullPage: screen.fullPage === true });
