@@ -11,6 +11,7 @@ import {
   type CollectionKind,
   type CollectionRule,
   type ProductOption,
+  ruleHasCondition,
 } from '@store/shared/admin-catalog-brands';
 import { DEPARTMENT_KEYS, type DepartmentKey } from '@store/shared/constants';
 import { IdParamSchema } from '@store/shared/input';
@@ -165,7 +166,7 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
         title={saved ? `Edit collection: ${saved.title}` : 'New collection'}
         description={
           saved
-            ? `${saved.product_count} product${saved.product_count === 1 ? '' : 's'}, listed at ${collectionAddress(saved.handle)}.`
+            ? `${saved.product_count} product${saved.product_count === 1 ? '' : 's'}, listed at ${collectionAddress(saved.handle, saved.department)}.`
             : 'Hand-pick its products, or give a rule and the shop keeps it up to date.'
         }
         action={
@@ -183,7 +184,7 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
                 label="Address"
                 autoCapitalize="none"
                 spellCheck={false}
-                hint={`Listed at ${collectionAddress(handle || 'address')}. Lowercase letters, digits and dashes.`}
+                hint={`Listed at ${collectionAddress(handle || 'address', department)}. Lowercase letters, digits and dashes.`}
                 error={formState.errors.handle?.message}
                 {...register('handle')}
               />
@@ -259,13 +260,14 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
 
 function ProductRow({ product, children }: { product: ProductOption; children?: React.ReactNode }) {
   return (
-    <li className="flex items-center gap-3 px-3 py-2" data-testid="collection-product">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2" data-testid="collection-product">
       {product.image ? (
         <img src={product.image.mobile} alt="" className="size-10 shrink-0 rounded object-cover" />
       ) : (
         <span className="size-10 shrink-0 rounded bg-neutral-100" />
       )}
-      <div className="min-w-0 flex-1">
+      {/* On a phone the buttons wrap below the name rather than squeezing it. */}
+      <div className="min-w-40 flex-1">
         <div className="truncate text-sm font-medium text-ink">{product.name}</div>
         <div className="truncate text-xs text-muted">{product.brand}</div>
       </div>
@@ -359,7 +361,7 @@ function ProductPicker({
           <ol aria-label="Products in the collection" className="mt-2 divide-y divide-line rounded-md border border-line">
             {value.map((p, i) => (
               <ProductRow key={p.id} product={p}>
-                <div className="flex shrink-0 gap-1">
+                <div className="ml-auto flex shrink-0 gap-1">
                   <Button
                     variant="ghost"
                     className="min-h-9 px-2"
@@ -413,10 +415,15 @@ function RuleFields({
 }) {
   const { register, control, watch } = form;
   const rule = watch('rule');
-  const [count, setCount] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null);
+  const [count, setCount] = useState<{ text: string; tone: 'ok' | 'error' | 'hint' } | null>(null);
   const key = JSON.stringify([department, toRule(rule)]);
   useEffect(() => {
     const [dept, asked] = JSON.parse(key) as [DepartmentKey, CollectionRule];
+    // Nothing to count until a condition is given: say what to do, not an error.
+    if (!ruleHasCondition(asked)) {
+      setCount({ text: 'Give a condition to see how many products match.', tone: 'hint' });
+      return;
+    }
     const controller = new AbortController();
     const timer = setTimeout(() => {
       api
@@ -485,14 +492,14 @@ function RuleFields({
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Lowest price (৳)"
+          label="Lowest price (taka)"
           inputMode="numeric"
           hint="After discount. Empty: no limit."
           error={error('price_min')}
           {...register('rule.price_min')}
         />
         <TextField
-          label="Highest price (৳)"
+          label="Highest price (taka)"
           inputMode="numeric"
           hint="After discount. Empty: no limit."
           error={error('price_max')}
@@ -505,7 +512,11 @@ function RuleFields({
         <option value="no">Not on sale</option>
       </SelectField>
       {count ? (
-        <p role="status" data-testid="rule-count" className={`text-sm font-semibold ${count.tone === 'ok' ? 'text-ink' : 'text-red-700'}`}>
+        <p
+          role="status"
+          data-testid="rule-count"
+          className={`text-sm ${count.tone === 'ok' ? 'font-semibold text-ink' : count.tone === 'error' ? 'font-semibold text-red-700' : 'text-muted'}`}
+        >
           {count.text}
         </p>
       ) : null}

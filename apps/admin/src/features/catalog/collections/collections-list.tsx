@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useLoaderData, useLocation, useRevalidator } from 'react-router';
 import type { AdminCollectionSummary } from '@store/shared/admin-catalog-brands';
+import { SECTION_PREFIXES, type DepartmentKey } from '@store/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { DataTable, listColumns } from '../../../components/ui/data-table';
@@ -15,7 +16,10 @@ export async function collectionsLoader({ request }: { request: Request }): Prom
 }
 
 /** Where a collection is listed on the storefront. */
-export const collectionAddress = (handle: string) => `/all-product/?collection=${handle}`;
+export function collectionAddress(handle: string, department: DepartmentKey): string {
+  const section = Object.entries(SECTION_PREFIXES).find(([, key]) => key === department)?.[0];
+  return `${section ? `/${section}` : ''}/all-product/?collection=${handle}`;
+}
 export const KIND_LABELS = { manual: 'Hand-picked', rule: 'By rule' } as const;
 
 const column = listColumns<AdminCollectionSummary>();
@@ -42,7 +46,9 @@ export function CollectionsListPage() {
               <Link to={`/catalog/collections/${row.original.id}`} className="font-medium text-brand underline-offset-2 hover:underline">
                 {row.original.title}
               </Link>
-              <div className="font-mono text-xs break-all text-muted">{collectionAddress(row.original.handle)}</div>
+              <div className="font-mono text-xs break-all text-muted">
+                {collectionAddress(row.original.handle, row.original.department)}
+              </div>
             </div>
           ),
         }),
