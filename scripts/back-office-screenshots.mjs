@@ -5,7 +5,8 @@
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
 // named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
-// catalog-product-editor, catalog-bulk, catalog-import, reviews, inventory, inventory-adjust, audit, staff, account.
+// catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
+// catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,17 @@ const SCREENS = [
     path: '/admin/inventory?low=true',
     heading: 'Inventory',
     dialog: { button: /^Adjust the stock of/, fill: ['Quantity (+/−)', '12'] },
+  },
+  { name: 'catalog-brands', path: '/admin/catalog/brands', heading: 'Brands' },
+  { name: 'catalog-brand-editor', path: '/admin/catalog/brands/1', heading: /^Edit brand: / },
+  { name: 'catalog-collections', path: '/admin/catalog/collections', heading: 'Collections' },
+  { name: 'catalog-collection-editor', path: '/admin/catalog/collections/1', heading: /^Edit collection: /, fullPage: true },
+  {
+    name: 'catalog-collection-rule',
+    path: '/admin/catalog/collections/new',
+    heading: 'New collection',
+    check: 'By rule, newest first',
+    fullPage: true,
   },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
@@ -66,6 +78,8 @@ try {
       await page.goto(screen.path);
       if (screen.heading) await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
       else await page.getByRole('form').first().waitFor();
+      // A screen shown in one of its states: the option ticked first (the collection editor's rule).
+      if (screen.check) await page.getByLabel(screen.check).check();
       await page.waitForLoadState('networkidle');
       if (screen.dialog) {
         await page.getByRole('button', { name: screen.dialog.button }).filter({ visible: true }).first().click();

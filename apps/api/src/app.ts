@@ -26,7 +26,9 @@ import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
 import {
+  brandsAdminRoutes,
   catalogRoutes,
+  collectionsAdminRoutes,
   connectBackInStock,
   productsAdminRoutes,
   registerInventoryAdminRoutes,
@@ -34,7 +36,7 @@ import {
   reviewsRoutes,
   startCatalogUpkeep,
 } from './modules/catalog/index.js';
-import { contentRoutes, getSiteSettings, registerContentAdminRoutes } from './modules/content/index.js';
+import { brandPageOptions, contentRoutes, getSiteSettings, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
 import { registerAccountsRoutes } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
@@ -164,6 +166,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await registerInventoryAdminRoutes(api, {
         stockWarningThreshold: async (ctx) => (await getSiteSettings(ctx)).stock_warning_threshold,
       });
+      // A brand page is a content page: the content module names them (no catalog ↔ content cycle).
+      await api.register(brandsAdminRoutes, { prefix: '/admin', pageOptions: brandPageOptions });
+      await api.register(collectionsAdminRoutes, { prefix: '/admin' });
       await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
       // Reviews live in the catalog; whether a customer received a product is the orders module's answer.
       await api.register(reviewsRoutes, { received: customerReceivedProduct });

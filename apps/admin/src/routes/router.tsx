@@ -194,6 +194,46 @@ export const router = createBrowserRouter(
                   Component: m.LocationsPage,
                 })),
             },
+            // Catalog: brands and collections (issue 17).
+            {
+              path: 'catalog/brands',
+              lazy: () =>
+                import('../features/catalog/brands/brands-list').then((m) => ({ loader: m.brandsLoader, Component: m.BrandsListPage })),
+            },
+            {
+              path: 'catalog/brands/new',
+              lazy: () =>
+                import('../features/catalog/brands/brand-editor').then((m) => ({ loader: m.brandLoader, Component: m.BrandEditorPage })),
+            },
+            {
+              path: 'catalog/brands/:id',
+              lazy: () =>
+                import('../features/catalog/brands/brand-editor').then((m) => ({ loader: m.brandLoader, Component: m.BrandEditorPage })),
+            },
+            {
+              path: 'catalog/collections',
+              lazy: () =>
+                import('../features/catalog/collections/collections-list').then((m) => ({
+                  loader: m.collectionsLoader,
+                  Component: m.CollectionsListPage,
+                })),
+            },
+            {
+              path: 'catalog/collections/new',
+              lazy: () =>
+                import('../features/catalog/collections/collection-editor').then((m) => ({
+                  loader: m.collectionLoader,
+                  Component: m.CollectionEditorPage,
+                })),
+            },
+            {
+              path: 'catalog/collections/:id',
+              lazy: () =>
+                import('../features/catalog/collections/collection-editor').then((m) => ({
+                  loader: m.collectionLoader,
+                  Component: m.CollectionEditorPage,
+                })),
+            },
             { path: '*', Component: NotFoundPage },
           ],
         },

@@ -3,14 +3,23 @@ import { can, type Permission, type StaffRole } from '@store/shared/admin';
 import { BannerIcon, BlogIcon, PageIcon } from './content-icons';
 import { BoxIcon, ListIcon, MenuIcon, SettingsIcon, UserIcon, UsersIcon } from './icons';
 
-export type NavItem = { to: string; label: string; permission: Permission | null; icon: ComponentType<SVGProps<SVGSVGElement>> };
+export type NavItem = {
+  to: string;
+  label: string;
+  permission: Permission | null;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** A heading the item sits under in the menu (consecutive items share it). */
+  group?: string;
+};
 
 /** The back office's screens and the permission each needs (null: every member). */
 export const NAV: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
-  // Catalog (issue 17).
-  { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon },
+  // Catalog (issue 17): products, brands and collections; stock and reviews have their own screens.
+  { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon, group: 'Catalog' },
+  { to: '/catalog/brands', label: 'Brands', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
+  { to: '/catalog/collections', label: 'Collections', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
   // Content (issue 16 item 5): menus, footer, store locations, pages, blog posts, banners.
   { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon },
   { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon },

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { STAFF_ROLE_LABELS } from '@store/shared/admin';
 import { api } from '../../lib/api';
@@ -25,18 +25,22 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const me = useMe();
   return (
     <nav aria-label="Back office" className="space-y-1">
-      {navFor(me.role).map(({ to, label, icon: Icon }) => (
-        <NavLink
-          key={to}
-          to={to}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            `flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-brand-soft text-brand-dark' : 'text-ink hover:bg-neutral-100'}`
-          }
-        >
-          <Icon className="size-5 shrink-0" />
-          {label}
-        </NavLink>
+      {navFor(me.role).map(({ to, label, icon: Icon, group }, i, items) => (
+        <Fragment key={to}>
+          {group && items[i - 1]?.group !== group ? (
+            <p className="px-3 pt-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{group}</p>
+          ) : null}
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex min-h-10 items-center gap-3 rounded-md px-3 text-sm font-medium ${isActive ? 'bg-brand-soft text-brand-dark' : 'text-ink hover:bg-neutral-100'}`
+            }
+          >
+            <Icon className="size-5 shrink-0" />
+            {label}
+          </NavLink>
+        </Fragment>
       ))}
     </nav>
   );

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { CollectionRule } from '@store/shared/admin-catalog-brands';
 import type { Metafield, ProductImage } from '@store/shared/catalog';
 
 export const departments = pgTable('departments', {
@@ -34,6 +35,8 @@ export const brands = pgTable('brands', {
   /** The brand page's page_ptr handle (SPEC §3 brand_page). */
   pageHandle: text(),
   luxury: boolean().notNull().default(false),
+  /** Moves on every back-office save (lib/edit-conflict.ts). */
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const categories = pgTable('categories', {
@@ -160,6 +163,13 @@ export const collections = pgTable('collections', {
     .references(() => departments.id),
   /** Shown as a product slider on its department's home when set, in this order. */
   homePosition: smallint(),
+  /**
+   * A collection by rule (tags, brands, price range, on sale): its members are materialised into
+   * collection_products by refreshRuleCollections (membership.ts). Null: a manual collection.
+   */
+  rule: jsonb().$type<CollectionRule>(),
+  /** Moves on every back-office save (lib/edit-conflict.ts). */
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 export const collectionProducts = pgTable(
@@ -171,7 +181,8 @@ export const collectionProducts = pgTable(
     productId: integer()
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    position: smallint().notNull().default(0),
+    /** Manual: 0, 1, 2… as staff ordered them. Rule: minus the product's creation second, so newest comes first. */
+    position: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.productId] }), index('collection_products_position_idx').on(t.collectionId, t.position)],
 );

@@ -33,3 +33,7 @@ export {
   type LineViewOptions,
 } from './line-views.js';
 export { matchProductsByText, type Narrowing, type Scope, type TextMatches, type TextMatchOptions, type TextQuery } from './text-match.js';
+// The back office's brands and collections (issue 17); product writes call refreshRuleCollections.
+export { brandsAdminRoutes, type BrandsAdminRoutesOptions } from './brands-admin.routes.js';
+export { collectionsAdminRoutes } from './collections-admin.routes.js';
+export { refreshRuleCollections } from './membership.js';

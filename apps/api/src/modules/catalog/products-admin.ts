@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ADMIN_PRODUCT_PAGE_SIZE,
   BULK_PAGE_SIZE,
@@ -29,6 +29,7 @@ import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
 import { recordAdjustment } from './inventory-admin.js';
+import { refreshRuleCollections } from './membership.js';
 import { brands, categories, collectionProducts, collections, departments, products, variants } from './catalog.tables.js';
 
 /*
@@ -78,10 +79,12 @@ async function loadProduct(ctx: DbCtx, id: number, lock = false): Promise<Loaded
     ctx.db.select({ id: brands.id, handle: brands.handle, name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
     ctx.db.select({ key: departments.key }).from(departments).where(eq(departments.id, row.departmentId)),
     ctx.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
+    // Manual collections only: a collection by rule follows its rule, not the editor.
     ctx.db
       .select({ id: collectionProducts.collectionId })
       .from(collectionProducts)
-      .where(eq(collectionProducts.productId, id))
+      .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
+      .where(and(eq(collectionProducts.productId, id), isNull(collections.rule)))
       .orderBy(asc(collectionProducts.collectionId)),
   ]);
   return {
@@ -284,6 +287,7 @@ export async function catalogOptions(ctx: RequestCtx): Promise<AdminCatalogOptio
       .select({ id: collections.id, title: collections.title, department: departments.key })
       .from(collections)
       .innerJoin(departments, eq(departments.id, collections.departmentId))
+      .where(isNull(collections.rule))
       .orderBy(asc(collections.title)),
   ]);
   const dept = <T extends { department: string }>(r: T) => ({ ...r, department: r.department as DepartmentKey });
@@ -315,7 +319,7 @@ async function assertReferences(
       ? ctx.db
           .select({ id: collections.id })
           .from(collections)
-          .where(and(inArray(collections.id, refs.collection_ids), eq(collections.departmentId, deptId)))
+          .where(and(inArray(collections.id, refs.collection_ids), eq(collections.departmentId, deptId), isNull(collections.rule)))
       : Promise.resolve([]),
   ]);
   const fields: Record<string, string> = {};
@@ -429,6 +433,7 @@ export async function createProduct(ctx: RequestCtx, input: AdminProductValues):
     await setVariants(tx, id, input.variants, []);
     await setCollections(tx, id, input.collection_ids, []);
     await refreshProductAggregates(tx, [id]);
+    await refreshRuleCollections(tx, [id]);
     const after = await loadProduct(tx, id);
     await recordAudit(tx, { action: 'product.create', entity: 'product', entityId: id, before: null, after: productAudit(after) });
     return toAdminProduct(after, now);
@@ -493,6 +498,7 @@ export async function updateProduct(ctx: RequestCtx, id: number, patch: AdminPro
     if (patch.variants) await setVariants(tx, id, patch.variants, before.variants);
     if (patch.collection_ids) await setCollections(tx, id, patch.collection_ids, before.collectionIds);
     await refreshProductAggregates(tx, [id]);
+    await refreshRuleCollections(tx, [id]);
     const after = await loadProduct(tx, id);
     const action = patch.status === 'archived' && before.row.status !== 'archived' ? 'product.archive' : 'product.update';
     await recordAudit(tx, { action, entity: 'product', entityId: id, before: productAudit(before), after: productAudit(after) });
@@ -571,7 +577,11 @@ export async function publishDueProducts(ctx: Pick<RequestCtx, 'db' | 'clock'>):
     .set({ published: true })
     .where(and(eq(products.status, 'active'), eq(products.published, false), lte(products.publishAt, ctx.clock.now())))
     .returning({ id: products.id });
-  if (due.length) contentChanged();
+  if (due.length) {
+    // Rule collections hold published products only.
+    await refreshRuleCollections(ctx, due.map((d) => d.id));
+    contentChanged();
+  }
   return due.length;
 }
 
@@ -670,6 +680,8 @@ export async function saveBulkVariants(ctx: RequestCtx, staffName: string, { cha
     const productIds = [...new Set([...stored.values()].map((v) => v.productId))];
     await tx.db.update(products).set({ updatedAt: tx.clock.now() }).where(inArray(products.id, productIds));
     await refreshProductAggregates(tx, productIds);
+    // Prices and discounts decide price-range and on-sale rules.
+    await refreshRuleCollections(tx, productIds);
     const rows = await listChanged(tx, ids);
     return rows;
   });

@@ -30,6 +30,7 @@ import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
 import { recordAdjustment } from './inventory-admin.js';
+import { refreshRuleCollections } from './membership.js';
 import { brands, categories, departments, products, variants } from './catalog.tables.js';
 
 /*
@@ -505,7 +506,10 @@ async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct
       });
   }
   const touched = [...ids.values()];
-  for (let i = 0; i < touched.length; i += 1_000) await refreshProductAggregates(ctx, touched.slice(i, i + 1_000));
+  for (let i = 0; i < touched.length; i += 1_000) {
+    await refreshProductAggregates(ctx, touched.slice(i, i + 1_000));
+    await refreshRuleCollections(ctx, touched.slice(i, i + 1_000));
+  }
   return touched;
 }
 

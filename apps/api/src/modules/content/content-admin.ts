@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type {
   AdminBlogPost,
   AdminBlogPostInput,
@@ -77,6 +77,11 @@ export async function listAdminPages(ctx: RequestCtx): Promise<AdminPage[]> {
   const now = ctx.clock.now();
   const rows = await ctx.db.select().from(pages).orderBy(desc(pages.updatedAt), desc(pages.id));
   return rows.map((row) => toAdminPage(row, now));
+}
+
+/** Every page's handle and title, by title: what a brand page may point at (the catalog's brand editor). */
+export async function brandPageOptions(ctx: RequestCtx): Promise<{ handle: string; title: string }[]> {
+  return ctx.db.select({ handle: pages.handle, title: pages.title }).from(pages).orderBy(asc(pages.title), asc(pages.id));
 }
 
 async function findPage(ctx: RequestCtx, id: number, lock = false): Promise<PageRow> {

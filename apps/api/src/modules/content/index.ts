@@ -15,3 +15,5 @@ export type { StoredPromote } from './content.tables.js';
 // The back office's settings screen and the maintenance preview (issue 16).
 export { registerContentAdminRoutes } from './admin.routes.js';
 export { PREVIEW_COOKIE, getAdminSettings, updateAdminSettings } from './settings-admin.js';
+// The pages a brand page may point at (the catalog's brand editor, issue 17).
+export { brandPageOptions } from './content-admin.js';
