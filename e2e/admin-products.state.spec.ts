@@ -3,7 +3,7 @@ import type { AdminProduct } from '@store/shared/admin-catalog';
 import type { ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { ADMIN_API, OWNER, apiToken, bearer, openNav, signInAs } from './support/admin';
-import { latestCode } from './support/api';
+import { guestPickupToPayment, visitStore } from './support/shopper';
 import { expect, test } from './support/test';
 
 /*
@@ -27,15 +27,6 @@ async function pictureFile(page: Page) {
     return canvas.toDataURL('image/png');
   });
   return { name: 'bottle.png', mimeType: 'image/png', buffer: Buffer.from(dataUrl.split(',')[1] ?? '', 'base64') };
-}
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-  await page
-    .getByRole('button', { name: 'Accept' })
-    .click({ timeout: 1500 })
-    .catch(() => undefined);
 }
 
 const variantRow = (page: Page, n: number) => page.getByRole('listitem', { name: `Variant ${n}` });
@@ -95,7 +86,7 @@ test('a product made in the back office is found by search, bought, and its new 
   // A shopper finds it by search and buys the 50 ml as a guest collecting at a store.
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
-  await visit(shopper, `/product/?search=${word}`);
+  await visitStore(shopper, `/product/?search=${word}`);
   const card = shopper.getByRole('link', { name: new RegExp(name) }).first();
   await expect(card).toBeVisible();
   await card.click();
@@ -109,16 +100,7 @@ test('a product made in the back office is found by search, bought, and its new 
       .filter({ hasText: name }),
   ).toContainText('৳810');
 
-  await visit(shopper, '/checkout');
-  const local = `017${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-  await shopper.getByLabel('Mobile number').fill(local);
-  await shopper.getByRole('button', { name: 'Send code' }).click();
-  const code = await latestCode(shopper.request, `+88${local}`);
-  await shopper.getByRole('group', { name: 'Verification code' }).getByRole('textbox').first().fill(code);
-  await shopper.getByRole('button', { name: 'Verify and continue' }).click();
-  await shopper.getByRole('radio', { name: /Store pickup/ }).click();
-  await shopper.getByTestId('store-choice').first().click();
-  await shopper.getByRole('button', { name: 'Continue to payment' }).click();
+  await guestPickupToPayment(shopper);
   await shopper.getByTestId('place-order').click();
   await expect(shopper.getByRole('heading', { name: messages.orderPlaced })).toBeVisible();
   await expect(shopper.getByText(name).first()).toBeVisible();
@@ -135,7 +117,7 @@ test('a product made in the back office is found by search, bought, and its new 
   expect(saved.variants[0]).toMatchObject({ price: 100_000, discounted_price: 90_000, stock: 7 });
 
   const next = await (await browser.newContext()).newPage();
-  await visit(next, saved.url);
+  await visitStore(next, saved.url);
   await expect(next.getByRole('main').getByTestId('price-current').first()).toHaveText('৳900');
   await next.getByRole('button', { name: messages.addToBag, exact: true }).click();
   await expect(

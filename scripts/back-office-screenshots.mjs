@@ -6,7 +6,7 @@
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
 // named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
 // catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
-// catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, audit, staff, account.
+// catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,6 +48,8 @@ const SCREENS = [
     check: 'By rule, newest first',
     fullPage: true,
   },
+  { name: 'offers-coupons', path: '/admin/offers/coupons', heading: 'Coupons' },
+  { name: 'offers-coupon-editor', path: '/admin/offers/coupons/1', heading: /^Coupon /, fullPage: true },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },

@@ -43,7 +43,7 @@ import { registerNotifications } from './modules/notifications/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cartRoutes } from './modules/cart/index.js';
-import { checkoutRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
+import { checkoutRoutes, couponsAdminRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
 import { customerReceivedProduct, devDeliverRoutes, ordersRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { registerPayments } from './modules/payments/index.js';
@@ -163,6 +163,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(auditRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
+      await api.register(couponsAdminRoutes, { prefix: '/admin' });
       await registerInventoryAdminRoutes(api, {
         stockWarningThreshold: async (ctx) => (await getSiteSettings(ctx)).stock_warning_threshold,
       });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// First, so zod is set up for the browser (no compiled parsers) before this module builds a schema.
+import './input.js';
 
 /*
  * Products in bulk (issue 17 item 2): the CSV the back office exports and imports. One row per

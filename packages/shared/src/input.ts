@@ -6,6 +6,12 @@ import * as messages from './messages.js';
  * ids that fit its integer columns. Anything else reaching a query is a 500 (issue 13).
  */
 
+// In a browser, zod compiles nothing: the storefront's and the back office's policies allow no eval,
+// and zod's probe for it (a caught `new Function` when a z.object is built) is still reported as a
+// policy violation. Every shared schema module imports this one first, so the switch is set before
+// any schema is built. The server keeps zod's compiled parsers.
+if ('window' in globalThis) z.config({ jitless: true });
+
 /** PostgreSQL's integer, the type of every id column: a larger id cannot exist. */
 export const MAX_ID = 2_147_483_647;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// First, so zod is set up for the browser (no compiled parsers) before this module builds a schema.
+import './input.js';
 import {
   ImageSchema,
   ProductCardSchema,

@@ -112,6 +112,22 @@ export const router = createBrowserRouter(
                   Component: m.ProductEditorPage,
                 })),
             },
+            // Offers (issue 17 item 6): coupons.
+            {
+              path: 'offers/coupons',
+              lazy: () =>
+                import('../features/offers/coupons-list').then((m) => ({ loader: m.couponsLoader, Component: m.CouponsListPage })),
+            },
+            {
+              path: 'offers/coupons/new',
+              lazy: () =>
+                import('../features/offers/coupon-editor').then((m) => ({ loader: m.couponLoader, Component: m.CouponEditorPage })),
+            },
+            {
+              path: 'offers/coupons/:id',
+              lazy: () =>
+                import('../features/offers/coupon-editor').then((m) => ({ loader: m.couponLoader, Component: m.CouponEditorPage })),
+            },
             {
               path: 'reviews',
               lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),

@@ -16,22 +16,22 @@ export type NavItem = {
 export const NAV: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
-  // Catalog (issue 17): products, brands and collections; stock and reviews have their own screens.
+  // Catalog (issue 17): products, brands, collections, stock, reviews and coupons.
   { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon, group: 'Catalog' },
   { to: '/catalog/brands', label: 'Brands', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
   { to: '/catalog/collections', label: 'Collections', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
+  { to: '/inventory', label: 'Inventory', permission: 'inventory.write', icon: ListIcon, group: 'Catalog' },
+  { to: '/reviews', label: 'Reviews', permission: 'reviews.moderate', icon: ListIcon, group: 'Catalog' },
+  { to: '/offers/coupons', label: 'Coupons', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
   // Content (issue 16 item 5): menus, footer, store locations, pages, blog posts, banners.
-  { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon },
-  { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon },
-  { to: '/content/locations', label: 'Store locations', permission: 'content.write', icon: ListIcon },
-  { to: '/content/pages', label: 'Pages', permission: 'content.write', icon: PageIcon },
-  { to: '/content/blog', label: 'Blog', permission: 'content.write', icon: BlogIcon },
-  { to: '/content/banners', label: 'Banners', permission: 'content.write', icon: BannerIcon },
-  { to: '/reviews', label: 'Reviews', permission: 'reviews.moderate', icon: ListIcon },
-  // Inventory (issue 17 item 3): stock, the low-stock list, adjustments and their history.
-  { to: '/inventory', label: 'Inventory', permission: 'inventory.write', icon: ListIcon },
-  { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: ListIcon },
-  { to: '/account', label: 'My account', permission: null, icon: UserIcon },
+  { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon, group: 'Content' },
+  { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon, group: 'Content' },
+  { to: '/content/locations', label: 'Store locations', permission: 'content.write', icon: ListIcon, group: 'Content' },
+  { to: '/content/pages', label: 'Pages', permission: 'content.write', icon: PageIcon, group: 'Content' },
+  { to: '/content/blog', label: 'Blog', permission: 'content.write', icon: BlogIcon, group: 'Content' },
+  { to: '/content/banners', label: 'Banners', permission: 'content.write', icon: BannerIcon, group: 'Content' },
+  { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: ListIcon, group: 'Admin' },
+  { to: '/account', label: 'My account', permission: null, icon: UserIcon, group: 'Admin' },
 ];
 
 /** What this role may open: the API refuses the rest anyway (403), the menu only mirrors it. */

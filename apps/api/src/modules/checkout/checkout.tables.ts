@@ -75,6 +75,8 @@ export const coupons = pgTable(
     collectionId: integer().references(() => collections.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The back office's edit-conflict check (lib/edit-conflict.ts). */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('coupons_kind', sql`${t.kind} in ('percentage', 'fixed_amount', 'free_shipping', 'buy_x_get_y')`),

@@ -21,6 +21,7 @@ const coupon = (over: Partial<CouponRow>): CouponRow => ({
   collectionId: null,
   active: true,
   createdAt: now,
+  updatedAt: now,
   ...over,
 });
 const input = (c: Partial<CouponRow>, over: Partial<CouponInput> = {}): CouponInput => ({

@@ -7,6 +7,7 @@ import { checkoutPaymentHooks } from './payment-hooks.js';
 import { expireUnpaidOrders } from './unpaid-orders.js';
 
 export { checkoutRoutes } from './checkout.routes.js';
+export { couponsAdminRoutes } from './coupons-admin.routes.js';
 export { checkoutPaymentHooks } from './payment-hooks.js';
 export { seedDemoCoupons } from './checkout.seed.js';
 export { expireUnpaidOrders } from './unpaid-orders.js';

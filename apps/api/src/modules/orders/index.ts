@@ -16,6 +16,8 @@ export {
   insertOrderLines,
   notifyOrderConfirmed,
   orderRef,
+  orderSummaries,
+  type OrderSummary,
   lockOrder,
   reviseOrderForAttempt,
   transitionOrder,

@@ -467,3 +467,21 @@ export async function unnotifiedOrders({ db }: DbCtx, olderThan: Date): Promise<
 }
 
 export type { OrderStatus, PaymentStatus };
+
+/** What a list of other modules' records shows of their orders (a coupon's uses): number, who, the discount. */
+export type OrderSummary = { id: number; number: string; customerId: number | null; name: string | null; discount: number };
+
+export async function orderSummaries({ db }: DbCtx, ids: number[]): Promise<Map<number, OrderSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      customerId: orders.customerId,
+      name: sql<string | null>`${orders.shippingAddress}->>'name'`,
+      discount: orders.discount,
+    })
+    .from(orders)
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
