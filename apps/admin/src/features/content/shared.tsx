@@ -1,7 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import type { PublishState } from '@store/shared/admin-content';
-import { buttonClass } from '../../components/ui/button';
-import { inputClass } from '../../components/ui/field';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClass } from '../../components/ui/button';
+import { SelectField, inputClass } from '../../components/ui/field';
+import { Section } from '../../components/ui/page';
 import { richTextClass } from '../../components/ui/rich-text-class';
 import { formatDateTime } from '../../lib/format';
 import { isoToLocalInput, localInputToIso } from './datetime';
@@ -154,5 +156,77 @@ export function PreviewPane({
         <div className={richTextClass} dangerouslySetInnerHTML={{ __html: html }} />
       </article>
     </section>
+  );
+}
+
+/** The statuses of pages and posts; the second publishes. */
+export const CONTENT_STATUSES = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'published', label: 'Published' },
+] as const;
+
+/** What an editor says after a save, or about a refused one. */
+export type Notice = { tone: 'success' | 'error'; text: string };
+
+/**
+ * An editor's Publishing box: the status, *Publish at* (a later time schedules the item; empty: now),
+ * what the last save said, and Save. `live` is the status that publishes (Published, Active).
+ */
+export function PublishingSection({
+  status,
+  statuses,
+  statusField,
+  statusError,
+  live,
+  publishAt,
+  notice,
+  submitting,
+}: {
+  status: string;
+  statuses: readonly { value: string; label: string }[];
+  /** The status select's registration (react-hook-form's `register('status')`). */
+  statusField: ComponentProps<'select'>;
+  statusError?: string | undefined;
+  live: { value: string; label: string };
+  /** The publish time's field as react-hook-form's `useController` gives it. */
+  publishAt: {
+    name: string;
+    value: string | null | undefined;
+    onChange: (iso: string | null) => void;
+    onBlur: () => void;
+    error?: string | undefined;
+  };
+  notice: Notice | null;
+  submitting: boolean;
+}) {
+  return (
+    <Section title="Publishing">
+      <div className="space-y-4">
+        <SelectField label="Status" error={statusError} {...statusField}>
+          {statuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </SelectField>
+        <DateTimeField
+          label="Publish at"
+          name={publishAt.name}
+          value={publishAt.value}
+          onChange={publishAt.onChange}
+          onBlur={publishAt.onBlur}
+          error={publishAt.error}
+          hint={
+            status === live.value
+              ? 'Empty: now. A later time schedules it (your device’s clock).'
+              : `Used once the status is ${live.label}.`
+          }
+        />
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {submitting ? 'Saving…' : 'Save'}
+        </Button>
+      </div>
+    </Section>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useController, useForm, useWatch } from 'react-hook-form';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import {
   AdminProductInputSchema,
@@ -14,7 +14,6 @@ import {
 import { DEPARTMENT_KEYS, PERFUME_TYPES, SHOP_NAME } from '@store/shared/constants';
 import { discountedPrice } from '@store/shared/money';
 import { IdParamSchema } from '@store/shared/input';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { PageHeader, Section } from '../../../components/ui/page';
@@ -25,7 +24,7 @@ import { DEPARTMENT_LABELS } from '../../../lib/departments';
 import { formatDateTime } from '../../../lib/format';
 import { apiErrorToForm, errorMessage } from '../../../lib/forms';
 import { useLeaveGuard } from '../../content/leave-guard';
-import { CharacterCount, DateTimeField, StateBadge } from '../../content/shared';
+import { CharacterCount, PublishingSection, StateBadge, type Notice } from '../../content/shared';
 import { CardPricePreview, SearchResultPreview, TagInput } from './product-parts';
 import { PicturesSection } from './product-pictures';
 import { VariantsSection, emptyVariant, type ProductForm } from './product-variants';
@@ -49,6 +48,12 @@ const FIELDS = [
   'option',
   'images',
   'variants',
+] as const;
+
+const PRODUCT_STATUS_OPTIONS = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
 ] as const;
 
 /** About what a search result shows of a title; longer ones are cut there, not refused. */
@@ -143,8 +148,6 @@ function savedText(state: ProductState, publishAt: string): string {
   return 'Saved. Shoppers see it now.';
 }
 
-type Notice = { tone: 'success' | 'error'; text: string };
-
 export function ProductEditorPage() {
   const { product, options } = useLoaderData<EditorData>();
   return <ProductEditor key={product?.id ?? 'new'} initial={product} options={options} />;
@@ -167,6 +170,7 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
   const { register, control, formState, handleSubmit, setError, reset, setValue, getValues } = form;
   const errors = formState.errors;
   const guard = useLeaveGuard(formState.isDirty);
+  const publishAt = useController({ control, name: 'publish_at' });
   const [name, handle, department, status, tags, titleTag, descriptionTag, bodyHtml, variants, brandId, showOnDetail, showOnHome] =
     useWatch({
       control,
@@ -456,38 +460,16 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
           </Section>
         </div>
         <div className="min-w-0 space-y-6">
-          <Section title="Publishing">
-            <div className="space-y-4">
-              <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-                <option value="draft">Draft</option>
-                <option value="active">Active</option>
-                <option value="archived">Archived</option>
-              </SelectField>
-              <Controller
-                control={control}
-                name="publish_at"
-                render={({ field, fieldState }) => (
-                  <DateTimeField
-                    label="Publish at"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint={
-                      status === 'active'
-                        ? 'Empty: now. A later time schedules it (your device’s clock).'
-                        : 'Used once the status is Active.'
-                    }
-                  />
-                )}
-              />
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
-            </div>
-          </Section>
+          <PublishingSection
+            status={status}
+            statuses={PRODUCT_STATUS_OPTIONS}
+            statusField={register('status')}
+            statusError={formState.errors.status?.message}
+            live={PRODUCT_STATUS_OPTIONS[1]!}
+            publishAt={{ ...publishAt.field, error: publishAt.fieldState.error?.message }}
+            notice={notice}
+            submitting={formState.isSubmitting}
+          />
           <Section title="Price and badges">
             <div className="space-y-4">
               <CardPricePreview name={name} variants={priced} maxDiscount={maxDiscount} showBadge={showOnHome} />

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { AdminBlogPostInputSchema, type AdminBlogPost, type AdminBlogPostInput } from '@store/shared/admin-content';
 import { IdParamSchema } from '@store/shared/input';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageHeader, Section } from '../../../components/ui/page';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { api } from '../../../lib/api';
@@ -15,7 +13,7 @@ import { apiErrorToForm } from '../../../lib/forms';
 import { useMe } from '../../../lib/me';
 import { ImageInput } from '../image-input';
 import { useLeaveGuard } from '../leave-guard';
-import { CharacterCount, DateTimeField, PreviewPane, StateBadge, savedMessage } from '../shared';
+import { CharacterCount, CONTENT_STATUSES, type Notice, PreviewPane, PublishingSection, savedMessage, StateBadge } from '../shared';
 import { postAddress } from './blog-list';
 
 type PostForm = z.input<typeof AdminBlogPostInputSchema>;
@@ -68,8 +66,6 @@ function toForm(post: AdminBlogPost | null, author = ''): PostForm {
   };
 }
 
-type Notice = { tone: 'success' | 'error'; text: string };
-
 export function BlogEditorPage() {
   const post = useLoaderData<AdminBlogPost | null>();
   return <BlogEditor key={post?.id ?? 'new'} initial={post} />;
@@ -90,6 +86,7 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
     defaultValues: toForm(initial, me.name),
   });
   const guard = useLeaveGuard(formState.isDirty);
+  const publishAt = useController({ control, name: 'publish_at' });
 
   const submit = handleSubmit(async (values) => {
     setNotice(null);
@@ -203,37 +200,16 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
           </Section>
         </div>
         <div className="min-w-0 space-y-6">
-          <Section title="Publishing">
-            <div className="space-y-4">
-              <SelectField label="Status" error={formState.errors.status?.message} {...register('status')}>
-                <option value="draft">Draft</option>
-                <option value="published">Published</option>
-              </SelectField>
-              <Controller
-                control={control}
-                name="publish_at"
-                render={({ field, fieldState }) => (
-                  <DateTimeField
-                    label="Publish at"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint={
-                      status === 'published'
-                        ? 'Empty: now. A later time schedules it (your device’s clock).'
-                        : 'Used once the status is Published.'
-                    }
-                  />
-                )}
-              />
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
-            </div>
-          </Section>
+          <PublishingSection
+            status={status}
+            statuses={CONTENT_STATUSES}
+            statusField={register('status')}
+            statusError={formState.errors.status?.message}
+            live={CONTENT_STATUSES[1]!}
+            publishAt={{ ...publishAt.field, error: publishAt.fieldState.error?.message }}
+            notice={notice}
+            submitting={formState.isSubmitting}
+          />
           {saved ? (
             <PreviewPane
               title={saved.title}
