@@ -6,7 +6,8 @@
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
 // named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
 // catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
-// catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, audit, staff, account.
+// catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, offers-cards,
+// offers-card-editor, offers-gifts, offers-gift-editor, audit, staff, account.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +51,11 @@ const SCREENS = [
   },
   { name: 'offers-coupons', path: '/admin/offers/coupons', heading: 'Coupons' },
   { name: 'offers-coupon-editor', path: '/admin/offers/coupons/1', heading: /^Coupon /, fullPage: true },
+  { name: 'offers-cards', path: '/admin/offers/cards', heading: 'Privilege cards' },
+  { name: 'offers-card-editor', path: '/admin/offers/cards/1', heading: /^Card /, fullPage: true },
+  { name: 'offers-gifts', path: '/admin/offers/gifts', heading: 'Gift rules' },
+  // The demo shop's first gift rule, open in the editor (its heading is its title), with the bag's boxes previewed.
+  { name: 'offers-gift-editor', path: '/admin/offers/gifts/1', heading: null, fullPage: true },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },

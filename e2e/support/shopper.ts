@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { latestCode } from './api';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { csrf, latestCode } from './api';
 import { expect } from './test';
 
 /** Opens a storefront page once it has hydrated, accepting the cookie banner when it shows. */
@@ -25,4 +25,24 @@ export async function guestPickupToPayment(page: Page) {
   await page.getByTestId('store-choice').first().click();
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(/step=payment/);
+}
+
+let shopperSeq = 0;
+
+/** Registers a customer by phone through the API (the SMS code from the development outbox) and signs in the context that owns `request`. */
+export async function signedInShopper(request: APIRequestContext, firstName = 'Tahmina', lastName = 'Haque') {
+  const phone = `019${`${Date.now() % 1e6}`.padStart(6, '0')}${String(shopperSeq++ % 100).padStart(2, '0')}`;
+  const headers = await csrf(request);
+  const reg = await request.post('/api/v1/accounts/register/', {
+    headers,
+    data: { customer: { phone, first_name: firstName, last_name: lastName, note: {}, online_customer: true } },
+  });
+  expect(reg.status(), await reg.text()).toBe(201);
+  const customerId = ((await reg.json()) as { data: { customer_id: number } }).data.customer_id;
+  const done = await request.post('/api/v1/accounts/verify/', {
+    headers,
+    data: { customer_id: customerId, password: 'shopper-pass-2026', otp: await latestCode(request, phone), login: true },
+  });
+  expect(done.ok(), await done.text()).toBe(true);
+  return { phone, headers, customerId };
 }

@@ -38,13 +38,19 @@ import {
 } from './modules/catalog/index.js';
 import { brandPageOptions, contentRoutes, getSiteSettings, registerContentAdminRoutes } from './modules/content/index.js';
 import { sessionRoutes } from './modules/session/index.js';
-import { registerAccountsRoutes } from './modules/accounts/index.js';
+import {
+  customerByContact,
+  customerContacts,
+  customerIdsMatching,
+  registerAccountsRoutes,
+  requireCustomer,
+} from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
-import { cartRoutes } from './modules/cart/index.js';
+import { cardsAdminRoutes, cartRoutes, giftRulesAdminRoutes, myCardRoutes } from './modules/cart/index.js';
 import { checkoutRoutes, couponsAdminRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
-import { customerReceivedProduct, devDeliverRoutes, ordersRoutes } from './modules/orders/index.js';
+import { cardOrderTotals, customerReceivedProduct, devDeliverRoutes, ordersRoutes, ordersWithCard } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { registerPayments } from './modules/payments/index.js';
 import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
@@ -157,6 +163,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(wishlistRoutes);
       await api.register(searchRoutes);
       await api.register(cartRoutes);
+      await api.register(myCardRoutes, { requireCustomer });
       await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
       await api.register(staffRoutes(clock), { prefix: '/admin' });
@@ -164,6 +171,13 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(couponsAdminRoutes, { prefix: '/admin' });
+      // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).
+      await api.register(cardsAdminRoutes, {
+        prefix: '/admin',
+        customers: { contacts: customerContacts, byContact: customerByContact, idsMatching: customerIdsMatching },
+        orders: { totals: cardOrderTotals, list: ordersWithCard },
+      });
+      await api.register(giftRulesAdminRoutes, { prefix: '/admin' });
       await registerInventoryAdminRoutes(api, {
         stockWarningThreshold: async (ctx) => (await getSiteSettings(ctx)).stock_warning_threshold,
       });

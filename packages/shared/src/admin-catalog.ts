@@ -225,6 +225,10 @@ export type AdminProduct = z.infer<typeof AdminProductSchema>;
 
 export const ADMIN_PRODUCT_SORTS = ['updated', 'name', 'price', 'created'] as const;
 export const ADMIN_PRODUCT_PAGE_SIZE = 50;
+/** Lists count their rows up to this; past it they say "10,000+" (count_capped). */
+export const ADMIN_LIST_COUNT_CAP = 10_000;
+/** A list with a text search counts its matches up to this (five pages): "250+". */
+export const ADMIN_SEARCH_COUNT_CAP = 250;
 
 export const AdminProductListQuerySchema = z.object({
   /** Name, handle or SKU. */
@@ -259,6 +263,8 @@ export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
 export const AdminProductListResponseSchema = z.object({
   data: z.array(AdminProductRowSchema),
   count: z.number(),
+  /** More rows than `count` (the cap) match. */
+  count_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
 });
@@ -302,6 +308,8 @@ export type AdminVariantRow = z.infer<typeof AdminVariantRowSchema>;
 export const AdminVariantListResponseSchema = z.object({
   data: z.array(AdminVariantRowSchema),
   count: z.number(),
+  /** More rows than `count` (the cap) match. */
+  count_capped: z.boolean(),
   page: z.number(),
   page_size: z.number(),
 });

@@ -43,6 +43,9 @@ import { ProductCardSchema } from './catalog.js';
  * PUT    /accounts/password/                         PasswordChangePayload → { success, detail }
  * GET    /accounts/notifications/                    signed in → { data: NotificationPrefs }
  * PUT    /accounts/notifications/                    NotificationPrefs → { success, detail, data: NotificationPrefs }
+ * GET    /accounts/privilege-card/                   signed in → MyPrivilegeCardResponse (data null when none is linked)
+ * POST   /accounts/privilege-card/                   PrivilegeCardLinkPayload → MyPrivilegeCardSavedResponse | 400 fields.number = messages.privilegeCardLinkFailed (any failure) | 429 (5 tries per 15 minutes)
+ * DELETE /accounts/privilege-card/                   signed in → { success, detail } (the card stays in the store, unlinked)
  * GET    /wishlist/                                  signed in → WishlistResponse
  * POST   /wishlist/                                  WishlistAddPayload → 201 WishlistAddResponse | 404 product_not_found
  * DELETE /wishlist/:productId/                       → { success, message } | 404 wishlist_item_not_found
@@ -449,6 +452,20 @@ export const NotificationPrefsSavedResponseSchema = z.object({
   detail: z.string(),
   data: NotificationPrefsSchema,
 });
+
+/** The card the shopper links in the account: every failure is the same answer (see the route). */
+export const PrivilegeCardLinkPayloadSchema = z.object({
+  number: text({ error: messages.privilegeCardNumberRequired })
+    .trim()
+    .min(1, messages.privilegeCardNumberRequired)
+    .max(40, messages.privilegeCardLinkFailed),
+});
+export type PrivilegeCardLinkPayload = z.input<typeof PrivilegeCardLinkPayloadSchema>;
+/** The linked card as the shopper sees it: the last four digits only. */
+export const MyPrivilegeCardSchema = z.object({ card: z.string(), percent: z.number(), expires_on: z.string().nullable() });
+export type MyPrivilegeCard = z.infer<typeof MyPrivilegeCardSchema>;
+export const MyPrivilegeCardResponseSchema = z.object({ data: MyPrivilegeCardSchema.nullable() });
+export const MyPrivilegeCardSavedResponseSchema = z.object({ success: z.literal(true), detail: z.string(), data: MyPrivilegeCardSchema });
 
 export const SocialProvidersResponseSchema = z.object({
   data: z.array(z.object({ provider: z.enum(SOCIAL_PROVIDERS), name: z.string(), start_url: z.string() })),

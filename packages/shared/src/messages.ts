@@ -90,6 +90,8 @@ export const bagGiftTitle = 'Your free gift';
 export const bagFree = 'Free';
 export const offerSpend = (amount: string, gift: string) => `Add ${amount} more to get ${gift} free`;
 export const offerBuy = (more: number, product: string, gift: string) => `Add ${more} more ${product} to get ${gift} free`;
+/** The gift box's line under a gift's title: 'Glow Lab Rose Mist Travel size, worth ৳450, is in your bag.' */
+export const giftInBag = (gift: string, worth: string) => `${gift}, worth ${worth}, is in your bag.`;
 export const privilegeRebate = (percent: number) => `Privilege card ${percent}% rebate`;
 export const cartNotFound = 'Bag not found';
 export const cartUnknownVariant = 'No such product variant';
@@ -137,6 +139,12 @@ export const passwordResetCodeSent = 'If an account uses this phone number, we h
 export const emailNeededAbroad = 'Please enter your email: codes for numbers outside Bangladesh are sent by email';
 export const accountHasNoEmail = 'This account has no email address. Sign in with a code by SMS instead.';
 export const newsletterNeedsEmail = 'Your account has no email address to send the newsletter to';
+// Privilege cards in the account (issue 17 item 6): one answer for every failed link, so a number cannot be probed.
+export const privilegeCardLinkFailed = "We couldn't link this card. Check the number or ask the store.";
+export const privilegeCardNumberRequired = 'Please enter your card number';
+export const privilegeCardLinked = 'Your privilege card is linked. Its rebate shows in your bag.';
+export const privilegeCardRemoved = 'Your privilege card has been removed from your account';
+export const privilegeCardNone = 'You have no privilege card linked to your account';
 
 /** 10 → '10 AM', 18 → '6 PM'. */
 function hourLabel(hour: number): string {

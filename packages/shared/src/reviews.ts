@@ -63,6 +63,11 @@ export const MyReviewsResponseSchema = z.object({ data: z.array(MyReviewSchema) 
 export type MyReviewsResponse = z.infer<typeof MyReviewsResponseSchema>;
 export const ReviewCreatedResponseSchema = z.object({ data: MyReviewSchema, message: z.string() });
 
+/** GET /products/{id}/reviews/mine/: whether the signed-in customer may review it, and if not, why (the message to show). */
+export const ReviewEligibilitySchema = z.object({ may_review: z.boolean(), reason: z.string().nullable() });
+export type ReviewEligibility = z.infer<typeof ReviewEligibilitySchema>;
+export const ReviewEligibilityResponseSchema = z.object({ data: ReviewEligibilitySchema });
+
 /* ---- The back office ---- */
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 25;

@@ -128,6 +128,35 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/offers/coupon-editor').then((m) => ({ loader: m.couponLoader, Component: m.CouponEditorPage })),
             },
+            // Privilege cards (issue 17 item 6).
+            {
+              path: 'offers/cards',
+              lazy: () => import('../features/offers/cards-list').then((m) => ({ loader: m.cardsLoader, Component: m.CardsListPage })),
+            },
+            {
+              path: 'offers/cards/new',
+              lazy: () => import('../features/offers/card-editor').then((m) => ({ loader: m.cardLoader, Component: m.CardEditorPage })),
+            },
+            {
+              path: 'offers/cards/:id',
+              lazy: () => import('../features/offers/card-editor').then((m) => ({ loader: m.cardLoader, Component: m.CardEditorPage })),
+            },
+            // Gift rules and the bag's offers (issue 17 item 6).
+            {
+              path: 'offers/gifts',
+              lazy: () =>
+                import('../features/offers/gift-rules-list').then((m) => ({ loader: m.giftRulesLoader, Component: m.GiftRulesListPage })),
+            },
+            {
+              path: 'offers/gifts/new',
+              lazy: () =>
+                import('../features/offers/gift-rule-editor').then((m) => ({ loader: m.giftRuleLoader, Component: m.GiftRuleEditorPage })),
+            },
+            {
+              path: 'offers/gifts/:id',
+              lazy: () =>
+                import('../features/offers/gift-rule-editor').then((m) => ({ loader: m.giftRuleLoader, Component: m.GiftRuleEditorPage })),
+            },
             {
               path: 'reviews',
               lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),

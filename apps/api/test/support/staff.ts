@@ -34,6 +34,7 @@ export function staffClient(app: FastifyInstance, ip = nextStaffIp()) {
     get: (url: string) => call('GET', url),
     post: (url: string, payload: unknown = {}) => call('POST', url, payload),
     patch: (url: string, payload: unknown) => call('PATCH', url, payload),
+    put: (url: string, payload: unknown) => call('PUT', url, payload),
     delete: (url: string) => call('DELETE', url),
     /** Signs in and keeps the token; returns the answer. */
     async login(email: string, password = STAFF_PASSWORD, otp?: string) {

@@ -6,6 +6,7 @@ import { ACCOUNT_TABS, isAccountTab, signedOutRedirect } from '../features/accou
 import { NotificationsTab } from '../features/account/notifications-tab';
 import { OrdersTab } from '../features/account/orders-tab';
 import { OverviewTab } from '../features/account/overview-tab';
+import { PrivilegeCardTab } from '../features/account/privilege-card-tab';
 import { ProfileTab } from '../features/account/profile-tab';
 import { ReviewsTab } from '../features/account/reviews-tab';
 import { SignedOutPrompt } from '../features/account/signed-out-prompt';
@@ -51,6 +52,7 @@ export default function Account({ loaderData }: Route.ComponentProps) {
       {content.tab === 'my-reviews' && <ReviewsTab reviews={content.reviews} />}
       {content.tab === 'profile' && <ProfileTab key={JSON.stringify(content.profile)} profile={content.profile} />}
       {content.tab === 'notifications' && <NotificationsTab prefs={content.prefs} hasEmail={user.email !== null} />}
+      {content.tab === 'privilege-card' && <PrivilegeCardTab card={content.card} />}
     </AccountLayout>
   );
 }

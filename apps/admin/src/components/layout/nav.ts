@@ -16,13 +16,15 @@ export type NavItem = {
 export const NAV: readonly NavItem[] = [
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
-  // Catalog (issue 17): products, brands, collections, stock, reviews and coupons.
+  // Catalog (issue 17): products, brands, collections, stock, reviews, coupons, privilege cards and gift rules.
   { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon, group: 'Catalog' },
   { to: '/catalog/brands', label: 'Brands', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
   { to: '/catalog/collections', label: 'Collections', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },
   { to: '/inventory', label: 'Inventory', permission: 'inventory.write', icon: ListIcon, group: 'Catalog' },
   { to: '/reviews', label: 'Reviews', permission: 'reviews.moderate', icon: ListIcon, group: 'Catalog' },
   { to: '/offers/coupons', label: 'Coupons', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
+  { to: '/offers/cards', label: 'Privilege cards', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
+  { to: '/offers/gifts', label: 'Gift rules', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
   // Content (issue 16 item 5): menus, footer, store locations, pages, blog posts, banners.
   { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon, group: 'Content' },
   { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon, group: 'Content' },

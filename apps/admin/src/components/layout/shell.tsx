@@ -131,7 +131,7 @@ export function Shell() {
                   <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 animate-[fade-in_150ms_ease-out] lg:hidden" />
                   <Dialog.Content
                     aria-describedby={undefined}
-                    className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 bg-white p-4 shadow-xl animate-[slide-in-left_200ms_ease-out] lg:hidden"
+                    className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto overscroll-contain bg-white p-4 shadow-xl animate-[slide-in-left_200ms_ease-out] lg:hidden"
                   >
                     <div className="flex items-center justify-between">
                       <Dialog.Title className="sr-only">Menu</Dialog.Title>

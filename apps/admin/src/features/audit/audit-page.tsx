@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { StaffMember } from '@store/shared/admin';
 import { AuditQuerySchema, type AuditEntry, type AuditPage as AuditPageData } from '@store/shared/admin-settings';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
 import { SelectField, TextField } from '../../components/ui/field';
 import { PageHeader } from '../../components/ui/page';
 import { ApiError, api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useMe } from '../../lib/me';
+import { Pager } from '../../components/ui/pager';
 
 const PAGE_SIZE = 25;
 const FILTERS = ['staff_id', 'entity', 'action', 'from', 'to'] as const;
@@ -165,7 +166,6 @@ export function AuditPage() {
     }
     await go(filters);
   });
-  const pages = Math.max(1, Math.ceil(page.meta.total / page.meta.page_size));
 
   return (
     <div>
@@ -214,29 +214,13 @@ export function AuditPage() {
         empty="No entries match these filters."
         detail={(entry) => <Changes entry={entry} />}
       />
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-        <span className="text-muted">
-          {page.meta.total} {page.meta.total === 1 ? 'entry' : 'entries'} · page {page.meta.page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.meta.page <= 1}
-            onClick={() => void go(current, page.meta.page - 1)}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.meta.page >= pages}
-            onClick={() => void go(current, page.meta.page + 1)}
-          >
-            Next
-          </button>
-        </div>
-      </nav>
+      <Pager
+        total={page.meta.total}
+        page={page.meta.page}
+        pageSize={page.meta.page_size}
+        noun={['entry', 'entries']}
+        onPage={(n) => void go(current, n)}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { PublishState } from '@store/shared/admin-content';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -228,5 +229,36 @@ export function PublishingSection({
         </Button>
       </div>
     </Section>
+  );
+}
+
+/** A window's start and end, each optional: when an offer applies (coupons, gift rules). */
+export function WindowFields<T extends FieldValues>({ control, starts, ends }: { control: Control<T>; starts: Path<T>; ends: Path<T> }) {
+  return (
+    <>
+      {(
+        [
+          [starts, 'Starts', 'Empty: now.'],
+          [ends, 'Ends', 'Empty: no end.'],
+        ] as const
+      ).map(([name, label, hint]) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <DateTimeField
+              label={label}
+              name={field.name}
+              value={field.value as string | null}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message}
+              hint={hint}
+            />
+          )}
+        />
+      ))}
+    </>
   );
 }

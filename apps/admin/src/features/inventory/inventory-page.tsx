@@ -24,6 +24,7 @@ import { PageHeader } from '../../components/ui/page';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { apiErrorToForm, errorMessage } from '../../lib/forms';
+import { Pager } from '../../components/ui/pager';
 
 /** The page of variants the URL asks for (?q=, ?low=true, ?page=). */
 export async function inventoryLoader({ request }: LoaderFunctionArgs): Promise<InventoryPageData> {
@@ -276,7 +277,6 @@ export function InventoryPage() {
       }),
     ]);
   }, []);
-  const pages = Math.max(1, Math.ceil(page.meta.total / page.meta.page_size));
 
   return (
     <div>
@@ -318,29 +318,13 @@ export function InventoryPage() {
         caption="Variants and their stock"
         empty={low ? 'No variant is low on stock.' : 'No variant matches this search.'}
       />
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-        <span className="text-muted">
-          {page.meta.total} {page.meta.total === 1 ? 'variant' : 'variants'} · page {page.meta.page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.meta.page <= 1}
-            onClick={() => void go({ page: page.meta.page - 1 })}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.meta.page >= pages}
-            onClick={() => void go({ page: page.meta.page + 1 })}
-          >
-            Next
-          </button>
-        </div>
-      </nav>
+      <Pager
+        total={page.meta.total}
+        page={page.meta.page}
+        pageSize={page.meta.page_size}
+        noun={['variant', 'variants']}
+        onPage={(n) => void go({ page: n })}
+      />
       {open?.what === 'adjust' ? (
         <AdjustDialog
           variant={open.variant}

@@ -21,10 +21,10 @@ import { PageHeader, Section } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { api } from '../../lib/api';
 import { DEPARTMENT_LABELS } from '../../lib/departments';
-import { formatDateTime } from '../../lib/format';
 import { apiErrorToForm } from '../../lib/forms';
-import { DateTimeField } from '../content/shared';
+import { WindowFields } from '../content/shared';
 import { useLeaveGuard } from '../content/leave-guard';
+import { OrderUsesTable } from './order-uses';
 import { CouponStateBadge, couponOffer } from './coupons-list';
 
 type EditorData = { coupon: AdminCoupon | null; uses: CouponUse[]; options: AdminCatalogOptions };
@@ -291,66 +291,23 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
                 error={errors.per_customer_limit?.message}
                 {...register('per_customer_limit', optionalNumber)}
               />
-              <Controller
-                control={control}
-                name="starts_at"
-                render={({ field, fieldState }) => (
-                  <DateTimeField
-                    label="Starts"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="Empty: now."
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="ends_at"
-                render={({ field, fieldState }) => (
-                  <DateTimeField
-                    label="Ends"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="Empty: no end."
-                  />
-                )}
-              />
+              <WindowFields control={control} starts="starts_at" ends="ends_at" />
             </div>
           </Section>
           {saved ? (
             <Section title="Uses" description="The orders that used this code, newest first. A cancelled order gives its use back.">
-              {uses.length ? (
-                <div className="overflow-x-auto">
-                  <table className="w-full min-w-[28rem] text-left text-sm">
-                    <thead className="text-xs font-semibold tracking-wide text-muted uppercase">
-                      <tr>
-                        <th className="py-2 pr-3">Order</th>
-                        <th className="py-2 pr-3">Shopper</th>
-                        <th className="py-2 pr-3">When</th>
-                        <th className="py-2">Discount</th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-line">
-                      {uses.map((u) => (
-                        <tr key={`${u.order_id}-${u.used_at}`} className={u.voided_at ? 'text-muted line-through' : undefined}>
-                          <td className="py-2 pr-3 font-mono text-xs">{u.order}</td>
-                          <td className="py-2 pr-3">{u.customer}</td>
-                          <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(u.used_at)}</td>
-                          <td className="py-2 tabular-nums">{formatTaka(u.discount)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : (
-                <p className="text-sm text-muted">Not used yet.</p>
-              )}
+              <OrderUsesTable
+                who="Shopper"
+                amount="Discount"
+                uses={uses.map((u) => ({
+                  key: `${u.order_id}-${u.used_at}`,
+                  order: u.order,
+                  customer: u.customer,
+                  at: u.used_at,
+                  amount: u.discount,
+                  cancelled: u.voided_at !== null,
+                }))}
+              />
             </Section>
           ) : null}
         </div>

@@ -12,7 +12,7 @@ import {
   type ReviewState,
 } from '@store/shared/reviews';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -20,6 +20,7 @@ import { PageHeader } from '../../components/ui/page';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { apiErrorToForm, errorMessage } from '../../lib/forms';
+import { Pager } from '../../components/ui/pager';
 
 const FILTERS = ['state', 'product', 'star'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -238,7 +239,6 @@ export function ReviewsPage() {
     ]);
   }, [busy, revalidator]);
 
-  const pages = Math.max(1, Math.ceil(page.total / page.page_size));
   const { errors } = filterForm.formState;
   return (
     <div>
@@ -296,29 +296,13 @@ export function ReviewsPage() {
         </div>
       ) : null}
       <DataTable columns={columns} data={page.data} caption="Reviews" empty="No reviews match these filters." />
-      <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <span className="text-muted">
-          {page.total} {page.total === 1 ? 'review' : 'reviews'} · page {page.page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.page <= 1}
-            onClick={() => void go(current, page.page - 1)}
-          >
-            Previous
-          </button>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page.page >= pages}
-            onClick={() => void go(current, page.page + 1)}
-          >
-            Next
-          </button>
-        </div>
-      </nav>
+      <Pager
+        total={page.total}
+        page={page.page}
+        pageSize={page.page_size}
+        noun={['review', 'reviews']}
+        onPage={(n) => void go(current, n)}
+      />
       {replying ? (
         <ReplyDialog
           review={replying}

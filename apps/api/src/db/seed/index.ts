@@ -52,7 +52,12 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
     await writeContent(tx, content, ids);
     await seedCartRules({ db: tx });
   });
-  if (opts.products) await seedLargeCatalog(database.db, { count: opts.products, mediaDir: opts.mediaDir, images, log });
+  if (opts.products) {
+    const added = await seedLargeCatalog(database.db, { count: opts.products, mediaDir: opts.mediaDir, images, log });
+    // After a bulk load, what autovacuum would do a minute later: the planner's statistics (how
+    // common a word or a brand is) and the visibility map the back office's index-only scans read.
+    if (added > 0) await database.db.execute(sql`vacuum analyze products, variants`);
+  }
   await seedDemoCoupons(database.db);
   if (!opts.production) await seedDemoOwner(database.db);
   // A running app may have cached the empty shop.

@@ -14,3 +14,5 @@ export { findSession, createSession, SESSION_TTL_MS } from './sessions.js';
 // The session hook every API request passes, and what routes of other modules use of it.
 export { registerAuth, requireCustomer, readToken } from './auth-hook.js';
 export { shopperCard, type ShopperCard, type ShopperCardOwner } from './shopper-card.js';
+// Customers named on back-office screens (privilege cards): by id, or found by phone or e-mail.
+export { customerByContact, customerContacts, customerIdsMatching, type CustomerContact } from './directory.js';

@@ -9,3 +9,9 @@ export { CART_COOKIE } from '@store/shared/cart';
 export { deleteStaleVisitorBags } from './cart.service.js';
 // The demo seed's gift rules and boxes (db/seed).
 export { seedCartRules } from './cart.seed.js';
+// Privilege cards (issue 17 item 6): the back office's screen, the account's link, and the card an order records.
+export { cardsAdminRoutes, myCardRoutes } from './cards.routes.js';
+export type { CardsDeps } from './cards-admin.js';
+export { rebateCardId } from './cards.js';
+// Gift rules in the back office (issue 17 item 6).
+export { giftRulesAdminRoutes } from './gifts-admin.routes.js';

@@ -1,5 +1,4 @@
 /** The bag as the API answers it: priced lines, gift and offer boxes, the card rebate, recommendations. */
-import { and, eq, sql } from 'drizzle-orm';
 import {
   type Cart,
   type CartLineItem,
@@ -18,6 +17,7 @@ import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { followInvalidations } from '../../lib/cache/invalidation.js';
 import { topRatedInDepartment } from '../catalog/index.js';
 import { privilegeCards } from './cart.tables.js';
+import { rebatingCardOf } from './cards.js';
 import { activeRules, inWindow, paidTotals, type RuleRow } from './gifts.js';
 import { unitPrice, type CartOwner, type CartRow, type LineRow } from './lines.js';
 
@@ -124,13 +124,7 @@ async function rebateFor(db: Db, owner: CartOwner, subtotal: number): Promise<Ca
   const [card] = await db
     .select({ number: privilegeCards.number, percent: privilegeCards.percent })
     .from(privilegeCards)
-    .where(
-      and(
-        eq(privilegeCards.customerId, owner.customerId),
-        eq(privilegeCards.active, true),
-        sql`(${privilegeCards.expiresAt} is null or ${privilegeCards.expiresAt} > now())`,
-      ),
-    );
+    .where(rebatingCardOf(owner.customerId));
   if (!card) return null;
   const amount = subtotal - discountedPrice(subtotal, card.percent);
   // Only the card's last four digits leave the server.

@@ -98,33 +98,47 @@ export const products = pgTable(
   // The listing's sorts, each with and without a department, read in index order. A plain `desc` in
   // ORDER BY means NULLS FIRST, and an index built DESC NULLS LAST (drizzle's `.desc()`) cannot give
   // that order even on NOT NULL columns, so these say `.desc().nullsFirst()`.
-  (t) => [
-    index('products_department_created_idx').on(t.departmentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // price_asc forwards, price_desc backwards.
-    index('products_department_price_idx').on(t.departmentId, t.minDiscountedPrice, t.id),
-    index('products_price_idx').on(t.minDiscountedPrice, t.id),
-    index('products_department_top_rated_idx').on(
-      t.departmentId,
-      t.rating.desc().nullsFirst(),
-      t.reviewCount.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('products_top_rated_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The search's popular products read this one in order (rating desc nulls last, id).
-    index('products_department_rating_idx').on(t.departmentId, t.rating.desc(), t.id),
-    // A brand's or a category's newest (listings of one brand, related products).
-    index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('products_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('products_max_discount_range', sql`${t.maxDiscountValue} between 0 and 100`),
-    check('products_status', sql`${t.status} in ('draft', 'active', 'archived')`),
-    check('products_variant_option', sql`${t.variantOption} in ('size', 'shade', 'colour')`),
-    // The back office's list: newest edits first; scheduled products waiting for their time.
-    index('products_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('products_scheduled_idx')
-      .on(t.publishAt)
-      .where(sql`${t.status} = 'active' and not ${t.published}`),
-  ],
+  // The plain sorts also carry the back office's filter columns after their keys: a list filtered by
+  // brand, department, state or stock then walks the index alone (an index-only scan), never the
+  // wide rows, until it has its page.
+  (t) => {
+    const listFilters = [t.brandId, t.departmentId, t.status, t.published, t.inStock] as const;
+    return [
+      index('products_department_created_idx').on(t.departmentId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('products_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...listFilters),
+      // price_asc forwards, price_desc backwards.
+      index('products_department_price_idx').on(t.departmentId, t.minDiscountedPrice, t.id),
+      index('products_price_idx').on(t.minDiscountedPrice, t.id, ...listFilters),
+      index('products_department_top_rated_idx').on(
+        t.departmentId,
+        t.rating.desc().nullsFirst(),
+        t.reviewCount.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      ),
+      index('products_top_rated_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      // The search's popular products read this one in order (rating desc nulls last, id).
+      index('products_department_rating_idx').on(t.departmentId, t.rating.desc(), t.id),
+      // A brand's or a category's newest (listings of one brand, related products).
+      index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('products_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      check('products_max_discount_range', sql`${t.maxDiscountValue} between 0 and 100`),
+      check('products_status', sql`${t.status} in ('draft', 'active', 'archived')`),
+      check('products_variant_option', sql`${t.variantOption} in ('size', 'shade', 'colour')`),
+      // The back office's list: newest edits first; scheduled products waiting for their time.
+      index('products_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst(), ...listFilters),
+      index('products_scheduled_idx')
+        .on(t.publishAt)
+        .where(sql`${t.status} = 'active' and not ${t.published}`),
+      // Its other sorts, filters and lookups: by name; drafts, archived or scheduled ones, sold-out ones,
+      // newest edits first; an address by its start (LIKE 'dove-%' needs the pattern operator class).
+      index('products_name_idx').on(t.name, t.id, ...listFilters),
+      index('products_status_updated_idx').on(t.status, t.published, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('products_sold_out_idx')
+        .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`not ${t.inStock}`),
+      index('products_handle_pattern_idx').on(t.handle.op('text_pattern_ops')),
+    ];
+  },
 );
 
 export const variants = pgTable(
@@ -148,6 +162,8 @@ export const variants = pgTable(
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.position),
+    // A SKU found whatever its case, whole (the CSV import) or by its start (the back office's search).
+    index('variants_sku_upper_idx').using('btree', sql`upper(${t.sku}) text_pattern_ops`),
     check('variants_price_positive', sql`${t.price} >= 0 and ${t.price} % 100 = 0`),
     check('variants_discount_range', sql`${t.discount} between 0 and 100`),
     check('variants_stock_nonnegative', sql`${t.stock} >= 0`),

@@ -321,6 +321,15 @@ describeOnDatabases('admin catalog: products', (ctx) => {
     await create(`${tag}-b`, { brand_id: otherBrand.id });
     const bySku = (await editor.client.get(`/catalog/products/?q=${made.variants[0]!.sku.slice(0, 12)}`)).json<AdminProductListResponse>();
     expect(bySku.data.map((p) => p.handle)).toContain(made.handle);
+    // A whole SKU typed in small letters finds its product: neither the name nor the address holds it.
+    const sku = made.variants[1]!.sku;
+    const byWholeSku = (await editor.client.get(`/catalog/products/?q=${sku.toLowerCase()}`)).json<AdminProductListResponse>();
+    expect(byWholeSku).toMatchObject({ count: 1, count_capped: false });
+    expect(byWholeSku.data.map((p) => p.handle)).toEqual([made.handle]);
+    // The address by its start; a % is a character, not a wildcard.
+    const byHandle = (await editor.client.get(`/catalog/products/?q=${tag}-`)).json<AdminProductListResponse>();
+    expect(byHandle.data.map((p) => p.handle).sort()).toEqual([`${tag}-a`, `${tag}-b`]);
+    expect((await editor.client.get(`/catalog/products/?q=${tag}%25`)).json<AdminProductListResponse>().count).toBe(0);
     const drafts = (await editor.client.get(`/catalog/products/?brand_id=${otherBrand.id}&state=draft`)).json<AdminProductListResponse>();
     expect(drafts.data.map((p) => p.handle)).toEqual([made.handle]);
     expect(drafts.data[0]).toMatchObject({
@@ -334,7 +343,7 @@ describeOnDatabases('admin catalog: products', (ctx) => {
     const byName = (
       await editor.client.get(`/catalog/products/?brand_id=${otherBrand.id}&sort=name&dir=asc`)
     ).json<AdminProductListResponse>();
-    expect(byName).toMatchObject({ count: 2, page: 1, page_size: 50 });
+    expect(byName).toMatchObject({ count: 2, count_capped: false, page: 1, page_size: 50 });
     const bad = await editor.client.get('/catalog/products/?sort=cheapest');
     expect(bad.statusCode).toBe(400);
   });

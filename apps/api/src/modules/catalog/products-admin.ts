@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ADMIN_LIST_COUNT_CAP,
+  ADMIN_SEARCH_COUNT_CAP,
   ADMIN_PRODUCT_PAGE_SIZE,
   BULK_PAGE_SIZE,
   bulkMessages,
@@ -21,13 +23,14 @@ import { productUrl, type Metafield } from '@store/shared/catalog';
 import type { DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { discountedPrice } from '@store/shared/money';
+import { selectRows } from '../../db/client.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { contentChanged, writeContent } from '../../lib/content-changes.js';
 import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import { recordAudit } from '../staff/index.js';
-import { refreshProductAggregates } from './catalog.service.js';
+import { departmentId, refreshProductAggregates } from './catalog.service.js';
 import { recordAdjustment } from './inventory-admin.js';
 import { refreshRuleCollections } from './membership.js';
 import { brands, categories, collectionProducts, collections, departments, products, variants } from './catalog.tables.js';
@@ -184,35 +187,53 @@ const STATE_FILTER: Record<ProductState, SQL> = {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Products whose name, brand, tags or category hold the term (the trigram-indexed search text), whose
+ * address starts with it, or with a variant whose SKU starts with it, each branch served by an index
+ * (products_search_text_trgm_idx, products_handle_pattern_idx, variants_sku_upper_idx) so the planner
+ * can OR them in one bitmap, or walk the sort's index when the term is common.
+ */
+function matchingTerm(db: DbCtx['db'], q: string): SQL {
+  const term = escapeLike(q);
+  const prefix = `${escapeLike(q.toLowerCase())}%`;
+  const skuPrefix = `${escapeLike(q.toUpperCase())}%`;
+  return or(
+    ilike(sql`${products}.search_text`, `%${term}%`),
+    sql`${products.handle} like ${prefix}`,
+    sql`${products.id} = any(array(${db
+      .select({ id: variants.productId })
+      .from(variants)
+      .where(sql`upper(${variants.sku}) like ${skuPrefix}`)
+      .limit(ADMIN_LIST_COUNT_CAP)}))`,
+  )!;
+}
+
+/**
+ * Counts rows up to a cap: past it, the list says "10,000+" rather than scanning the catalog for a
+ * number nobody pages to. A text search counts fewer (ADMIN_SEARCH_COUNT_CAP): its matches are
+ * rechecked row by row, and five pages of matches is the point where staff refine the search.
+ */
+async function cappedCount(db: DbCtx['db'], rows: SQL, cap: number): Promise<{ count: number; count_capped: boolean }> {
+  const [row] = await selectRows<{ n: number }>(db, sql`select count(*)::int as n from (${rows} limit ${cap + 1}) capped`);
+  const n = row?.n ?? 0;
+  return n > cap ? { count: cap, count_capped: true } : { count: n, count_capped: false };
+}
+
+const countCap = (q: { q?: string | undefined }) => (q.q ? ADMIN_SEARCH_COUNT_CAP : ADMIN_LIST_COUNT_CAP);
+
+/** The department as its id, so the planner reads products_department_*_idx for that one department. */
+const departmentIs = async (ctx: DbCtx, key: DepartmentKey) => eq(products.departmentId, (await departmentId(ctx, key)) ?? 0);
+
 export async function listAdminProducts(ctx: RequestCtx, q: AdminProductListQuery): Promise<AdminProductListResponse> {
   const where: SQL[] = [];
-  if (q.q) {
-    const term = escapeLike(q.q);
-    // Name, brand, tags and category (the trigram-indexed search text), the address, or a SKU's start.
-    where.push(
-      or(
-        ilike(sql`${products}.search_text`, `%${term}%`),
-        ilike(products.handle, `%${term}%`),
-        inArray(
-          products.id,
-          ctx.db
-            .select({ id: variants.productId })
-            .from(variants)
-            .where(ilike(variants.sku, `${term}%`)),
-        ),
-      )!,
-    );
-  }
+  if (q.q) where.push(matchingTerm(ctx.db, q.q));
   if (q.state) where.push(STATE_FILTER[q.state]);
   if (q.brand_id) where.push(eq(products.brandId, q.brand_id));
-  if (q.department !== undefined) {
-    where.push(
-      inArray(products.departmentId, ctx.db.select({ id: departments.id }).from(departments).where(eq(departments.key, q.department))),
-    );
-  }
+  if (q.department !== undefined) where.push(await departmentIs(ctx, q.department));
   if (q.stock) where.push(eq(products.inStock, q.stock === 'in'));
   const condition = where.length ? and(...where) : undefined;
 
+  // Each sort is read in its index's order (products_updated_idx, _name_idx, _price_idx, _created_idx).
   const dir = q.dir === 'asc' ? asc : desc;
   const order = {
     updated: [dir(products.updatedAt), dir(products.id)],
@@ -221,8 +242,17 @@ export async function listAdminProducts(ctx: RequestCtx, q: AdminProductListQuer
     price: [dir(products.minDiscountedPrice), dir(products.id)],
   }[q.sort];
 
-  const offset = (q.page - 1) * ADMIN_PRODUCT_PAGE_SIZE;
-  const [rows, [total]] = await Promise.all([
+  // The page's ids first, from the sort's index alone (an index-only scan however deep the page),
+  // then only those fifty rows are read and joined.
+  const page = ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(condition)
+    .orderBy(...order)
+    .limit(ADMIN_PRODUCT_PAGE_SIZE)
+    .offset((q.page - 1) * ADMIN_PRODUCT_PAGE_SIZE)
+    .as('page');
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({
         id: products.id,
@@ -239,14 +269,12 @@ export async function listAdminProducts(ctx: RequestCtx, q: AdminProductListQuer
         variantCount: sql<number>`(select count(*)::int from ${variants} where ${variants.productId} = ${products.id})`,
         stock: sql<number>`(select coalesce(sum(${variants.stock}), 0)::int from ${variants} where ${variants.productId} = ${products.id})`,
       })
-      .from(products)
+      .from(page)
+      .innerJoin(products, eq(products.id, page.id))
       .innerJoin(brands, eq(brands.id, products.brandId))
       .innerJoin(departments, eq(departments.id, products.departmentId))
-      .where(condition)
-      .orderBy(...order)
-      .limit(ADMIN_PRODUCT_PAGE_SIZE)
-      .offset(offset),
-    ctx.db.select({ n: count() }).from(products).where(condition),
+      .orderBy(...order),
+    cappedCount(ctx.db, sql`select 1 from ${products} where ${condition ?? sql`true`}`, countCap(q)),
   ]);
   const now = ctx.clock.now();
   return {
@@ -264,7 +292,7 @@ export async function listAdminProducts(ctx: RequestCtx, q: AdminProductListQuer
       stock: r.stock,
       updated_at: r.updatedAt.toISOString(),
     })),
-    count: total!.n,
+    ...total,
     page: q.page,
     page_size: ADMIN_PRODUCT_PAGE_SIZE,
   };
@@ -579,7 +607,10 @@ export async function publishDueProducts(ctx: Pick<RequestCtx, 'db' | 'clock'>):
     .returning({ id: products.id });
   if (due.length) {
     // Rule collections hold published products only.
-    await refreshRuleCollections(ctx, due.map((d) => d.id));
+    await refreshRuleCollections(
+      ctx,
+      due.map((d) => d.id),
+    );
     contentChanged();
   }
   return due.length;
@@ -590,17 +621,17 @@ export async function publishDueProducts(ctx: Pick<RequestCtx, 'db' | 'clock'>):
 export async function listAdminVariants(ctx: RequestCtx, q: AdminVariantListQuery): Promise<AdminVariantListResponse> {
   const where: SQL[] = [];
   if (q.q) {
-    const term = escapeLike(q.q);
-    where.push(or(ilike(sql`${products}.search_text`, `%${term}%`), ilike(variants.sku, `${term}%`))!);
-  }
-  if (q.brand_id) where.push(eq(products.brandId, q.brand_id));
-  if (q.department !== undefined) {
     where.push(
-      inArray(products.departmentId, ctx.db.select({ id: departments.id }).from(departments).where(eq(departments.key, q.department))),
+      or(
+        ilike(sql`${products}.search_text`, `%${escapeLike(q.q)}%`),
+        sql`upper(${variants.sku}) like ${`${escapeLike(q.q.toUpperCase())}%`}`,
+      )!,
     );
   }
+  if (q.brand_id) where.push(eq(products.brandId, q.brand_id));
+  if (q.department !== undefined) where.push(await departmentIs(ctx, q.department));
   const condition = where.length ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({
         id: variants.id,
@@ -620,9 +651,13 @@ export async function listAdminVariants(ctx: RequestCtx, q: AdminVariantListQuer
       .orderBy(asc(products.name), asc(products.id), asc(variants.position), asc(variants.id))
       .limit(BULK_PAGE_SIZE)
       .offset((q.page - 1) * BULK_PAGE_SIZE),
-    ctx.db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(condition),
+    cappedCount(
+      ctx.db,
+      sql`select 1 from ${variants} inner join ${products} on ${products.id} = ${variants.productId} where ${condition ?? sql`true`}`,
+      countCap(q),
+    ),
   ]);
-  return { data: rows, count: total!.n, page: q.page, page_size: BULK_PAGE_SIZE };
+  return { data: rows, ...total, page: q.page, page_size: BULK_PAGE_SIZE };
 }
 
 /**

@@ -143,6 +143,18 @@ describeOnDatabases('admin catalog: products in CSV', (ctx) => {
     // A SKU of another product is refused, not moved.
     const moved = result(await upload(csvOf([{ handle: 'csvb-1', sku: 'CSVB-0-S', price: 1 }]), true));
     expect(moved.errors).toEqual([{ line: 2, column: 'sku', message: csvMessages.skuElsewhere('csvb-0') }]);
+
+    // The storefront follows a status or publish time the file changes: archived, back, scheduled.
+    const published = async () =>
+      (await db().select({ published: products.published }).from(products).where(eq(products.handle, 'csvb-1')))[0]!.published;
+    expect(await published()).toBe(true);
+    expect(result(await upload(csvOf([{ handle: 'csvb-1', status: 'archived' }]), false)).ok).toBe(true);
+    expect(await published()).toBe(false);
+    expect(result(await upload(csvOf([{ handle: 'csvb-1', status: 'active' }]), false)).ok).toBe(true);
+    expect(await published()).toBe(true);
+    const later = new Date(Date.now() + 86_400_000 * 30).toISOString();
+    expect(result(await upload(csvOf([{ handle: 'csvb-1', publish_at: later }]), false)).ok).toBe(true);
+    expect(await published()).toBe(false);
   });
 
   it('exports every product and variant in the import’s columns, and the export imports back unchanged', async () => {

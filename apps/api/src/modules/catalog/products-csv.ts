@@ -1,5 +1,5 @@
-import { CsvError } from 'csv-parse';
-import { parse } from 'csv-parse/sync';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -27,6 +27,7 @@ import type { DepartmentKey } from '@store/shared/constants';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { writeContent } from '../../lib/content-changes.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
+import { takeTurns } from '../../lib/take-turns.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
 import { recordAdjustment } from './inventory-admin.js';
@@ -90,20 +91,38 @@ class Problems {
   }
 }
 
-function readRows(csv: Buffer, problems: Problems): Row[] {
+/** How much of the file is parsed before the event loop gets a turn (about 1,000 rows). */
+const PARSE_SLICE_BYTES = 64 * 1024;
+
+async function parseRecords(csv: Buffer): Promise<{ record: string[]; info: { lines: number } }[]> {
+  // With `info`, each record comes with where it ended in the file (its line).
+  const parser = parse({ bom: true, info: true, skip_empty_lines: true, relax_column_count: true, max_record_size: 1_000_000 });
+  const records: { record: string[]; info: { lines: number } }[] = [];
+  parser.on('readable', () => {
+    for (let r = parser.read() as (typeof records)[number] | null; r !== null; r = parser.read() as (typeof records)[number] | null) {
+      records.push(r);
+    }
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+  });
+  ended.catch(() => undefined); // awaited below; a refusal mid-file must not go unhandled meanwhile
+
+  // Fed a slice per turn, so a large file never holds the event loop for long.
+  for (let at = 0; at < csv.length && !parser.destroyed; at += PARSE_SLICE_BYTES) {
+    parser.write(csv.subarray(at, at + PARSE_SLICE_BYTES));
+    await nextTurn();
+  }
+  if (!parser.destroyed) parser.end();
+  await ended;
+  return records;
+}
+
+async function readRows(csv: Buffer, problems: Problems): Promise<Row[]> {
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    // With `info`, each record comes with where it ended in the file (its line).
-    records = parse(csv, {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      max_record_size: 1_000_000,
-    }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
+    records = await parseRecords(csv);
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     problems.add((error as CsvError & { lines?: number }).lines ?? 1, '', `${csvMessages.notCsv}: ${error.message}`);
@@ -130,8 +149,11 @@ function readRows(csv: Buffer, problems: Problems): Row[] {
   });
 }
 
-/** Reads `values` (thousands at a time, under PostgreSQL's parameter limit). */
-async function inChunks<T, R>(values: T[], read: (chunk: T[]) => Promise<R[]>, size = 5_000): Promise<R[]> {
+/**
+ * Reads `values` a thousand at a time: under PostgreSQL's parameter limit, and each query small
+ * enough to build and read back without holding the event loop.
+ */
+async function inChunks<T, R>(values: T[], read: (chunk: T[]) => Promise<R[]>, size = 1_000): Promise<R[]> {
   const out: R[] = [];
   for (let i = 0; i < values.length; i += size) out.push(...(await read(values.slice(i, i + size))));
   return out;
@@ -233,7 +255,8 @@ type PlannedProduct = {
 };
 
 /** Checks the file against the shop; the plan is only good when `problems` stays empty. */
-function plan(rows: Row[], existing: Existing, problems: Problems): PlannedProduct[] {
+async function plan(rows: Row[], existing: Existing, problems: Problems): Promise<PlannedProduct[]> {
+  const turn = takeTurns(100);
   const groups = new Map<string, Row[]>();
   for (const row of rows) {
     if (!row.cells.handle) {
@@ -246,6 +269,7 @@ function plan(rows: Row[], existing: Existing, problems: Problems): PlannedProdu
   const skuLines = new Map<string, number>();
   const planned: PlannedProduct[] = [];
   for (const [handle, group] of groups) {
+    await turn();
     // The product's columns: the first row that gives each, and no later row may say otherwise.
     const given: Partial<Record<ProductCsvColumn, { value: string; line: number }>> = {};
     for (const row of group) {
@@ -416,16 +440,21 @@ const searchTexts = (titleTag: string | undefined, descriptionTag: string | unde
   ...(descriptionTag ? [{ key: 'description_tag', value: descriptionTag }] : []),
 ];
 
+const WRITE_PRODUCTS_PER_STATEMENT = 100;
+const WRITE_VARIANTS_PER_STATEMENT = 250;
+
 /** Writes a checked plan in the caller's transaction; returns the ids of every product touched. */
 async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct[]): Promise<number[]> {
   const now = ctx.clock.now();
   const created = planned.filter((p) => p.existingId === null);
   const ids = new Map<string, number>();
-  for (let i = 0; i < created.length; i += 500) {
+  // Written a hundred products (then 250 variants) per statement: each statement is built, sent and
+  // read back in a few milliseconds, so the storefront's requests go on between them.
+  for (let i = 0; i < created.length; i += WRITE_PRODUCTS_PER_STATEMENT) {
     const rows = await ctx.db
       .insert(products)
       .values(
-        created.slice(i, i + 500).map(({ fields: f, handle, departmentId }) => {
+        created.slice(i, i + WRITE_PRODUCTS_PER_STATEMENT).map(({ fields: f, handle, departmentId }) => {
           const publishAt = f.publish_at ? new Date(f.publish_at) : now;
           return {
             handle,
@@ -474,12 +503,10 @@ async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct
                    where m->>'key' not in (${f.title_tag === undefined ? '' : 'title_tag'}, ${f.description_tag === undefined ? '' : 'description_tag'}))
                  || ${JSON.stringify(searchTexts(f.title_tag, f.description_tag))}::jsonb`,
         updatedAt: now,
+        // Published follows status and time, as in the editor (SET reads the row as it was, so the
+        // new values are spelt out where the file gives them).
+        published: sql`${f.status ?? products.status}::text = 'active' and ${publishAt ?? products.publishAt}::timestamptz <= ${now}::timestamptz`,
       })
-      .where(eq(products.id, p.existingId!));
-    // Published follows status and time, as in the editor.
-    await ctx.db
-      .update(products)
-      .set({ published: sql`${products.status} = 'active' and ${products.publishAt} <= ${now}` })
       .where(eq(products.id, p.existingId!));
   }
 
@@ -489,8 +516,8 @@ async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct
       v.existingId === null ? [{ ...v.input, productId: ids.get(p.handle)!, position: (p.existingId === null ? 0 : 100) + i }] : [],
     ),
   );
-  for (let i = 0; i < newVariants.length; i += 1_000) {
-    await ctx.db.insert(variants).values(newVariants.slice(i, i + 1_000).map(({ id: _id, ...v }) => v));
+  for (let i = 0; i < newVariants.length; i += WRITE_VARIANTS_PER_STATEMENT) {
+    await ctx.db.insert(variants).values(newVariants.slice(i, i + WRITE_VARIANTS_PER_STATEMENT).map(({ id: _id, ...v }) => v));
   }
   for (const v of planned.flatMap((p) => p.variants.filter((w) => w.existingId !== null))) {
     const { sku, title, swatch, price, discount, barcode, stock } = v.input;
@@ -506,9 +533,9 @@ async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct
       });
   }
   const touched = [...ids.values()];
-  for (let i = 0; i < touched.length; i += 1_000) {
-    await refreshProductAggregates(ctx, touched.slice(i, i + 1_000));
-    await refreshRuleCollections(ctx, touched.slice(i, i + 1_000));
+  for (let i = 0; i < touched.length; i += WRITE_VARIANTS_PER_STATEMENT) {
+    await refreshProductAggregates(ctx, touched.slice(i, i + WRITE_VARIANTS_PER_STATEMENT));
+    await refreshRuleCollections(ctx, touched.slice(i, i + WRITE_VARIANTS_PER_STATEMENT));
   }
   return touched;
 }
@@ -519,7 +546,7 @@ async function write(ctx: RequestCtx, staffName: string, planned: PlannedProduct
  */
 export async function importProductsCsv(ctx: RequestCtx, staffName: string, csv: Buffer, dryRun: boolean): Promise<ProductImportResult> {
   const problems = new Problems();
-  const rows = readRows(csv, problems);
+  const rows = await readRows(csv, problems);
   const summary = (planned: PlannedProduct[]): ProductImportResult => ({
     dry_run: dryRun,
     ok: problems.list.length === 0,
@@ -532,7 +559,7 @@ export async function importProductsCsv(ctx: RequestCtx, staffName: string, csv:
     errors: problems.list.sort((a, b) => a.line - b.line).slice(0, PRODUCT_CSV_MAX_ERRORS),
   });
   if (problems.list.length) return summary([]);
-  const planned = plan(rows, await loadExisting(ctx, rows), problems);
+  const planned = await plan(rows, await loadExisting(ctx, rows), problems);
   const result = summary(planned);
   if (!result.ok || dryRun) return result;
   await writeContent(ctx, async (tx) => {

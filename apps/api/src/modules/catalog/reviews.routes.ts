@@ -2,13 +2,28 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminReviewPageSchema, AdminReviewReplySchema, AdminReviewResponseSchema, AdminReviewsQuerySchema } from '@store/shared/reviews';
-import { MyReviewsResponseSchema, ReviewCreatedResponseSchema, ReviewInputSchema, reviewMessages } from '@store/shared/reviews';
+import {
+  MyReviewsResponseSchema,
+  ReviewCreatedResponseSchema,
+  ReviewEligibilityResponseSchema,
+  ReviewInputSchema,
+  reviewMessages,
+} from '@store/shared/reviews';
 import { IdParamSchema } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
 import { requestCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { requirePermission } from '../staff/index.js';
-import { approveReview, listAdminReviews, listMyReviews, rejectReview, replyToReview, writeReview, type ReceivedCheck } from './reviews.js';
+import {
+  approveReview,
+  listAdminReviews,
+  listMyReviews,
+  rejectReview,
+  replyToReview,
+  reviewEligibility,
+  writeReview,
+  type ReceivedCheck,
+} from './reviews.js';
 
 /** The signed-in customer (the accounts module's session hook set it); importing its requireCustomer would make a cycle. */
 function requireCustomer(request: FastifyRequest): number {
@@ -38,6 +53,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
       const customerId = requireCustomer(request);
       const data = await writeReview(requestCtx(request, app.clock), customerId, request.params.id, request.body, received);
       return reply.code(201).send({ data, message: reviewMessages.submitted });
+    },
+  );
+  app.get(
+    '/products/:id/reviews/mine/',
+    {
+      schema: {
+        tags,
+        summary: 'Whether the signed-in customer may review the product (received it, not reviewed yet), and if not, why',
+        params: IdParams,
+        response: { 200: ReviewEligibilityResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const customerId = requireCustomer(request);
+      return { data: await reviewEligibility(requestCtx(request, app.clock), customerId, request.params.id, received) };
     },
   );
   app.get(

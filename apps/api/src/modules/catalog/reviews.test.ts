@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { ProductDetail } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
-import { reviewMessages, type AdminReview, type AdminReviewPage, type MyReview } from '@store/shared/reviews';
+import { reviewMessages, type AdminReview, type AdminReviewPage, type MyReview, type ReviewEligibility } from '@store/shared/reviews';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { createTestCatalog, newCustomer, newGuest, payData, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
 import { signedInStaff, type StaffClient } from '../../../test/support/staff.js';
@@ -42,6 +42,8 @@ describeOnDatabases('reviews', (ctx) => {
   const productPage = async (handle: string) =>
     (await app().inject(`/api/v1/products/rv-brand/${handle}/`)).json<{ data: ProductDetail }>().data;
   const write = (s: Shopper, productId: number, body: object = goodReview) => s.request('POST', `/products/${productId}/reviews/`, body);
+  const eligibility = async (s: Shopper, productId: number) =>
+    (await s.request('GET', `/products/${productId}/reviews/mine/`)).json<{ data: ReviewEligibility }>().data;
   const mine = async (s: Shopper) => (await s.request('GET', '/account/reviews/')).json<{ data: MyReview[] }>().data;
   const put = (url: string, payload: object) =>
     app().inject({ method: 'PUT', url: `/api/v1/admin${url}`, headers: { authorization: `Token ${moderator.token}` }, payload });
@@ -81,6 +83,12 @@ describeOnDatabases('reviews', (ctx) => {
     // Receiving another product does not count for this one.
     const other = await buyer(c.mask1.id);
     expect((await write(other, c.cream50.productId)).statusCode).toBe(403);
+    // The form asks first, and is told why.
+    expect(await eligibility(never, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived });
+    expect(await eligibility(other, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived });
+    expect(await eligibility(other, c.mask1.productId)).toEqual({ may_review: true, reason: null });
+    const visitor = await app().inject({ method: 'GET', url: `/api/v1/products/${c.mask1.productId}/reviews/mine/` });
+    expect(visitor.statusCode).toBe(401);
   });
 
   it('takes one review per customer and product', async () => {
@@ -89,6 +97,7 @@ describeOnDatabases('reviews', (ctx) => {
     const again = await write(s, c.toner150.productId, { ...goodReview, star: 1 });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toMatchObject({ code: 'review_exists', message: reviewMessages.alreadyReviewed });
+    expect(await eligibility(s, c.toner150.productId)).toEqual({ may_review: false, reason: reviewMessages.alreadyReviewed });
     const rows = await ctx()
       .db.select()
       .from(reviews)

@@ -7,6 +7,7 @@ import {
   type AdminReviewPage,
   type AdminReviewsQuery,
   type MyReview,
+  type ReviewEligibility,
   type ReviewInput,
   type ReviewState,
 } from '@store/shared/reviews';
@@ -92,6 +93,21 @@ function toAdminReview(row: JoinedRow): AdminReview {
     moderated_at: r.moderatedAt?.toISOString() ?? null,
     created_at: r.createdAt.toISOString(),
   };
+}
+
+/** Whether the customer may review the product: received it and not reviewed it yet (the form asks first). */
+export async function reviewEligibility(
+  ctx: DbCtx,
+  customerId: number,
+  productId: number,
+  received: ReceivedCheck,
+): Promise<ReviewEligibility> {
+  if (!(await received(ctx, customerId, productId))) return { may_review: false, reason: reviewMessages.notReceived };
+  const [existing] = await ctx.db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.customerId, customerId), eq(reviews.productId, productId)));
+  return existing ? { may_review: false, reason: reviewMessages.alreadyReviewed } : { may_review: true, reason: null };
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { contentChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { shopperCard, type ShopperCard } from '../accounts/index.js';
-import { clearCart, getCartForCheckout } from '../cart/index.js';
+import { clearCart, getCartForCheckout, rebateCardId } from '../cart/index.js';
 import { reserveStock } from '../catalog/index.js';
 import { getSiteSettings, listStoreLocations } from '../content/index.js';
 import {
@@ -87,6 +87,8 @@ type Placing = Given & {
   previous?: OrderRow | null;
   coupon?: CouponRow | null;
   totals?: CheckoutTotals;
+  /** The privilege card whose rebate the totals took, recorded on the order. */
+  cardId?: number | null;
   values?: NewOrder;
   lines?: NewOrderLine[];
   order?: OrderRow;
@@ -163,6 +165,7 @@ async function priceOrder(s: Placing): Promise<void> {
   const { totals, couponError } = await price(tx, shopper, s.cart!, { ...choices!, coupon: s.coupon }, s.site, s.now);
   if (couponError) throw refuse(couponRefusalCode(couponError), couponError, 'discount');
   s.totals = totals;
+  s.cardId = totals.rebate > 0 && shopper.customerId !== null ? await rebateCardId({ db: tx }, shopper.customerId) : null;
   s.values = orderValues(s);
   s.lines = orderLinesOf(s.cart!);
 }
@@ -190,6 +193,7 @@ function orderValues(s: Placing): NewOrder {
     contactEmail: contact?.email || shipping?.email || null,
     subtotal: totals!.subtotal,
     rebate: totals!.rebate,
+    privilegeCardId: s.cardId ?? null,
     discount: totals!.discount,
     shipping: totals!.shipping,
     shippingWaived: totals!.shipping_waived,

@@ -9,6 +9,7 @@ export {
   holdEnds,
   openUnpaidOrderOfCart,
   orderLinesOf,
+  giftOrderCounts,
   overdueUnpaidOrders,
   getOrder,
   IdempotencyKeyTaken,
@@ -31,3 +32,5 @@ export {
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
+// The privilege cards screen (cart module): the orders each card was used on.
+export { cardOrderTotals, ordersWithCard, type CardOrder, type CardOrderTotals } from './card-orders.js';

@@ -320,6 +320,21 @@ export async function openUnpaidOrderOfCart({ db: tx }: DbCtx, cartId: number, o
 
 export { linesOf as orderLinesOf };
 
+/**
+ * How many orders (cancelled ones left out) hold a free gift line of each variant: the back office's
+ * count of a gift rule's uses. Order lines mark a gift, not the rule that gave it.
+ */
+export async function giftOrderCounts({ db }: DbCtx, variantIds: number[]): Promise<Map<number, number>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await db
+    .select({ variantId: orderLines.variantId, n: sql<number>`count(distinct ${orderLines.orderId})::int` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.gift, true), inArray(orderLines.variantId, [...new Set(variantIds)]), sql`${orders.status} <> 'cancelled'`))
+    .groupBy(orderLines.variantId);
+  return new Map(rows.flatMap((r) => (r.variantId === null ? [] : [[r.variantId, Number(r.n)] as const])));
+}
+
 export async function listOwnOrders(ctx: RequestCtx, limit = 50): Promise<OrderListResponse> {
   const { db } = ctx;
   const owner = ownerOfCtx(ctx);

@@ -66,6 +66,8 @@ export const orders = pgTable(
     shippingWaived: integer().notNull().default(0),
     total: integer().notNull(),
     currency: text().notNull().default('BDT'),
+    /** The privilege card whose rebate the order took (the cart module's privilege_cards); null without one. */
+    privilegeCardId: integer(),
     couponId: integer(),
     couponCode: text(),
     referralCode: text(),
@@ -88,6 +90,9 @@ export const orders = pgTable(
       .where(sql`${t.guestId} is not null and ${t.idempotencyKey} is not null`),
     index('orders_customer_idx').on(t.customerId, t.id.desc()),
     index('orders_guest_idx').on(t.guestId, t.id.desc()),
+    index('orders_privilege_card_idx')
+      .on(t.privilegeCardId, t.id.desc())
+      .where(sql`${t.privilegeCardId} is not null`),
     index('orders_unnotified_idx')
       .on(t.id)
       .where(sql`${t.notifiedAt} is null`),

@@ -13,7 +13,7 @@ import { describeOnDatabases } from '../../../test/support/app.js';
 import { nextStaffEmail, nextStaffIp, signedInStaff, STAFF_PASSWORD, staffClient, totpCode } from '../../../test/support/staff.js';
 import { latestCode, TestBrowser } from '../../../test/support/test-client.js';
 import { createActiveMember } from './members.js';
-import { staffMembers } from './staff.tables.js';
+import { staffMembers, staffSessions } from './staff.tables.js';
 
 const code = (res: { json: <T>() => T }) => res.json<ApiErrorBody>().error.code;
 const MINUTE = 60_000;
@@ -144,6 +144,20 @@ describeOnDatabases('staff sign-in', (ctx) => {
       await busy.get('/auth/me/');
     }
     expect((await busy.get('/auth/me/')).statusCode).toBe(401);
+  });
+
+  it("moves a session's last-seen time at most once a minute, so a busy screen is not a write per request", async () => {
+    const { email, client } = await signedInStaff(app(), ctx().env, 'fulfilment');
+    const [member] = await app().db.select({ id: staffMembers.id }).from(staffMembers).where(eq(staffMembers.email, email));
+    const lastSeen = async () =>
+      (await app().db.select({ at: staffSessions.lastSeenAt }).from(staffSessions).where(eq(staffSessions.staffId, member!.id)))[0]!.at;
+    const signedInAt = await lastSeen();
+    app().clock.advance(30_000);
+    expect((await client.get('/auth/me/')).statusCode).toBe(200);
+    expect(await lastSeen()).toEqual(signedInAt);
+    app().clock.advance(31_000);
+    expect((await client.get('/auth/me/')).statusCode).toBe(200);
+    expect((await lastSeen()).getTime()).toBeGreaterThanOrEqual(signedInAt.getTime() + 61_000);
   });
 
   it('lists my sessions, ends one, signs out, and signs out everywhere', async () => {

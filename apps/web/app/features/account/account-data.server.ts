@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
-import type { NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
+import type { MyPrivilegeCard, NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
 import type { ProductCard } from '@store/shared/catalog';
 import type { Address, AddressListResponse, BdDivision, LocationsResponse, OrderListItem, OrderListResponse } from '@store/shared/checkout';
 import type { MyReview, MyReviewsResponse } from '@store/shared/reviews';
@@ -13,7 +13,8 @@ export type AccountContent =
   | { tab: 'wishlist'; products: ProductCard[] }
   | { tab: 'my-reviews'; reviews: MyReview[] }
   | { tab: 'profile'; profile: Profile }
-  | { tab: 'notifications'; prefs: NotificationPrefs };
+  | { tab: 'notifications'; prefs: NotificationPrefs }
+  | { tab: 'privilege-card'; card: MyPrivilegeCard | null };
 
 /** Each tab loads only its own data; a failing wishlist call shows an empty list rather than an error page. */
 export async function loadAccountTab(context: Readonly<RouterContextProvider>, tab: AccountTab): Promise<AccountContent> {
@@ -45,5 +46,7 @@ export async function loadAccountTab(context: Readonly<RouterContextProvider>, t
       return { tab, profile: (await apiGet<{ data: Profile }>(context, '/accounts/profile/')).data };
     case 'notifications':
       return { tab, prefs: (await apiGet<{ data: NotificationPrefs }>(context, '/accounts/notifications/')).data };
+    case 'privilege-card':
+      return { tab, card: (await apiGet<{ data: MyPrivilegeCard | null }>(context, '/accounts/privilege-card/')).data };
   }
 }

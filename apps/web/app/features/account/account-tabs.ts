@@ -7,6 +7,7 @@ export const ACCOUNT_TABS = [
   { key: 'my-reviews', label: 'My reviews' },
   { key: 'profile', label: 'Profile & password' },
   { key: 'notifications', label: 'Notifications' },
+  { key: 'privilege-card', label: 'Privilege card' },
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['key'];
 

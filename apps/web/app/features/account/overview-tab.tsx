@@ -8,6 +8,7 @@ const TILES = [
   { to: '/account/wishlist', title: 'Wishlist', text: 'Products you saved for later' },
   { to: '/account/profile', title: 'Profile & password', text: 'Your name, birthday and password' },
   { to: '/account/notifications', title: 'Notifications', text: 'Offers by email and SMS' },
+  { to: '/account/privilege-card', title: 'Privilege card', text: 'Link your card for a rebate on every order' },
 ] as const;
 
 function Verified({ ok }: { ok: boolean }) {

@@ -48,7 +48,7 @@ export function GiftBox({ gifts, boxKey }: { gifts: GiftVariant[]; boxKey: strin
         <p key={g.rule_id}>
           <span className="font-semibold">{g.title}</span>
           <br />
-          {g.vendor} {g.product_title} {g.variant_title}, worth {formatTaka(g.value)}, is in your bag.
+          {messages.giftInBag(`${g.vendor} ${g.product_title} ${g.variant_title}`, formatTaka(g.value))}
         </p>
       ))}
     </Box>

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import * as messages from '@store/shared/messages';
-import { REVIEW_NAME_MAX, REVIEW_TEXT_MAX, ReviewInputSchema, reviewMessages, type MyReview } from '@store/shared/reviews';
+import {
+  REVIEW_NAME_MAX,
+  REVIEW_TEXT_MAX,
+  ReviewInputSchema,
+  reviewMessages,
+  type MyReview,
+  type ReviewEligibility,
+} from '@store/shared/reviews';
 import { openLogin } from '../auth/auth-events';
 import { useCurrentUser } from '../auth/use-current-user';
 import { api } from '../../lib/http';
@@ -15,7 +22,8 @@ const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
 
 /**
  * "Write a review" under the product's reviews. Signed-in customers who received the product may
- * review it once; the API decides (a refusal shows under the text). A visitor is asked to sign in.
+ * review it once: the button asks the API first and says why not instead of opening the form (the
+ * API decides again on sending). A visitor is asked to sign in.
  * The review waits for the shop's approval before it shows (docs/back-office.md, "Reviews").
  */
 export function ReviewForm({ productId }: { productId: number }) {
@@ -27,6 +35,7 @@ export function ReviewForm({ productId }: { productId: number }) {
   const [errors, setErrors] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   if (done) {
     return (
@@ -49,14 +58,34 @@ export function ReviewForm({ productId }: { productId: number }) {
   }
   if (!open) {
     return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="mt-4 inline-flex h-11 items-center rounded-full bg-ink px-5 text-sm font-semibold text-white"
-        data-testid="review-open"
-      >
-        Write a review
-      </button>
+      <div className="mt-4 flex flex-col items-start gap-3">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={async () => {
+            // The shop says first whether this customer may review it (received, not reviewed yet).
+            setBusy(true);
+            const res = await api.get<{ data: ReviewEligibility }>(`/products/${productId}/reviews/mine/`, {
+              toasts: false,
+              allow404: true,
+            });
+            setBusy(false);
+            if (res.ok && res.data.data.may_review) {
+              setRefusal(null);
+              setOpen(true);
+            } else setRefusal(res.ok ? res.data.data.reason : (res.error?.message ?? messages.offline));
+          }}
+          className="inline-flex h-11 items-center rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60"
+          data-testid="review-open"
+        >
+          Write a review
+        </button>
+        {refusal && (
+          <p role="status" className="rounded-xl bg-neutral-100 px-4 py-3 text-sm text-ink" data-testid="review-error">
+            {refusal}
+          </p>
+        )}
+      </div>
     );
   }
   const errorId = (field: keyof Fields) => (errors[field] ? `${id}-${field}-error` : undefined);

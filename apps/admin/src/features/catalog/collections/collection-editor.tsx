@@ -24,6 +24,7 @@ import { apiErrorToForm, errorMessage } from '../../../lib/forms';
 import { DEPARTMENT_LABELS } from '../../content/banners/labels';
 import { useLeaveGuard } from '../../content/leave-guard';
 import { KIND_LABELS, collectionAddress } from './collections-list';
+import { useProductSearch } from './use-product-search';
 
 /**
  * The form as the screen holds it: text boxes hold text, the rule always has its fields. What is
@@ -287,32 +288,7 @@ function ProductPicker({
   error: string | undefined;
 }) {
   const searchId = useId();
-  const [q, setQ] = useState('');
-  const [found, setFound] = useState<ProductOption[]>([]);
-  const [searchError, setSearchError] = useState<string | null>(null);
-  useEffect(() => {
-    const term = q.trim();
-    if (!term) {
-      setFound([]);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api
-        .get<{ data: ProductOption[] }>(`/catalog/collections/product-options/?q=${encodeURIComponent(term)}`, controller.signal)
-        .then(({ data }) => {
-          setFound(data);
-          setSearchError(null);
-        })
-        .catch((err: unknown) => {
-          if (!controller.signal.aborted) setSearchError(errorMessage(err));
-        });
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [q]);
+  const { q, setQ, found, searchError } = useProductSearch();
   const chosen = new Set(value.map((p) => p.id));
   const move = (index: number, by: -1 | 1) => {
     const next = [...value];

@@ -20,6 +20,7 @@ import { ApiError, api } from '../../../lib/api';
 import { DEPARTMENT_LABELS, departmentFromParam, departmentParam } from '../../../lib/departments';
 import { errorMessage } from '../../../lib/forms';
 import { useLeaveGuard } from '../../content/leave-guard';
+import { Pager } from '../../../components/ui/pager';
 
 const FILTERS = ['q', 'brand_id', 'department'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -82,7 +83,6 @@ export function BulkEditorPage() {
   });
   const invalid = changed.some(({ row, diff }) => diff.some((c) => read(c, edits[row.id]![c]!).error));
   const guard = useLeaveGuard(changed.length > 0);
-  const pages = Math.max(1, Math.ceil(list.count / list.page_size));
 
   const go = (filters: Filters, page = 1) => {
     const next = new URLSearchParams();
@@ -237,19 +237,16 @@ export function BulkEditorPage() {
           })}
         </ol>
       </div>
-      <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-muted">
-          {list.count.toLocaleString('en-US')} variants · page {list.page} of {pages}
-        </p>
-        <div className="flex gap-2">
-          <Button variant="secondary" disabled={list.page <= 1 || changed.length > 0} onClick={() => void go(current, list.page - 1)}>
-            Previous
-          </Button>
-          <Button variant="secondary" disabled={list.page >= pages || changed.length > 0} onClick={() => void go(current, list.page + 1)}>
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        total={list.count}
+        capped={list.count_capped}
+        rows={list.data.length}
+        page={list.page}
+        pageSize={list.page_size}
+        noun={['variant', 'variants']}
+        onPage={(n) => void go(current, n)}
+        disabled={changed.length > 0}
+      />
 
       <div className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-4 py-3 shadow-lg backdrop-blur lg:left-64">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3">

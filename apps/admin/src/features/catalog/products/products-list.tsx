@@ -18,6 +18,7 @@ import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { StateBadge } from '../../content/shared';
 import { DEPARTMENT_LABELS, departmentFromParam, departmentParam } from '../../../lib/departments';
+import { Pager } from '../../../components/ui/pager';
 
 const FILTERS = ['q', 'state', 'brand_id', 'department', 'stock', 'sort', 'dir'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -65,7 +66,6 @@ export function ProductsListPage() {
     if (page > 1) next.set('page', String(page));
     return navigate(`?${next}`);
   };
-  const pages = Math.max(1, Math.ceil(list.count / list.page_size));
 
   const columns = useMemo(
     () =>
@@ -200,19 +200,15 @@ export function ProductsListPage() {
         </div>
       </form>
       <DataTable columns={columns} data={list.data} caption="Products" empty="No product matches these filters." />
-      <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-        <p className="text-muted">
-          {list.count.toLocaleString('en-US')} {list.count === 1 ? 'product' : 'products'} · page {list.page} of {pages}
-        </p>
-        <div className="flex gap-2">
-          <Button variant="secondary" disabled={list.page <= 1} onClick={() => void go(current, list.page - 1)}>
-            Previous
-          </Button>
-          <Button variant="secondary" disabled={list.page >= pages} onClick={() => void go(current, list.page + 1)}>
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        total={list.count}
+        capped={list.count_capped}
+        rows={list.data.length}
+        page={list.page}
+        pageSize={list.page_size}
+        noun={['product', 'products']}
+        onPage={(n) => void go(current, n)}
+      />
     </div>
   );
 }

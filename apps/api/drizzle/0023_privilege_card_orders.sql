@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "privilege_card_id" integer;--> statement-breakpoint
+CREATE INDEX "orders_privilege_card_idx" ON "orders" USING btree ("privilege_card_id","id" DESC NULLS LAST) WHERE "orders"."privilege_card_id" is not null;
