@@ -72,6 +72,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   guardConnections(pool, options.onDownChange);
   patchTransactions();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const ping = readinessPing(url, options.connectTimeoutMs ?? 2000, onError);
   return {
     db,
     kind: 'postgres',
@@ -87,11 +88,73 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
         await client.end();
       }
     },
-    ping: async () => {
-      await pool.query('select 1');
+    ping,
+    close: async () => {
+      await Promise.all([pool.end(), ping.close()]);
     },
-    close: () => pool.end(),
   };
+}
+
+/** A readiness ping still unanswered after this long is given up and its connection replaced. */
+const STALE_PING_MS = 15_000;
+
+/**
+ * Readiness asks over a connection of its own, kept open between pings, and never sends a second
+ * ping while one is unanswered. After a freeze (SIGSTOP, a stalled disk) that connection's backend
+ * answers the ping it was sent the moment it runs again, instead of waiting behind the pool's
+ * queued requests and the listen backlog of connection attempts the freeze left behind.
+ */
+function readinessPing(url: string, connectTimeoutMs: number, onError: (err: Error) => void) {
+  let client: pg.Client | null = null;
+  let inFlight: { answer: Promise<void>; since: number } | null = null;
+
+  const drop = (c: pg.Client) => {
+    if (client === c) client = null;
+    c.end().catch(() => {});
+  };
+  const ask = async () => {
+    let c = client;
+    if (!c) {
+      const fresh = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+      fresh.on('error', (err) => {
+        onError(err);
+        drop(fresh);
+      });
+      client = c = fresh;
+      try {
+        await fresh.connect();
+      } catch (err) {
+        drop(fresh);
+        throw err;
+      }
+    }
+    try {
+      await c.query('select 1');
+    } catch (err) {
+      drop(c);
+      throw err;
+    }
+  };
+
+  const ping = () => {
+    if (inFlight && Date.now() - inFlight.since > STALE_PING_MS) {
+      if (client) drop(client);
+      inFlight = null;
+    }
+    if (!inFlight) {
+      const answer = ask().finally(() => {
+        if (inFlight?.answer === answer) inFlight = null;
+      });
+      inFlight = { answer, since: Date.now() };
+    }
+    return inFlight.answer;
+  };
+  ping.close = async () => {
+    const c = client;
+    client = null;
+    await c?.end().catch(() => {});
+  };
+  return ping;
 }
 
 /** The embedded database: persisted under dataDir, or in memory when dataDir is 'memory://'. */

@@ -56,11 +56,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a pool whose server misbehaves', 
     admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
 
   it('survives its idle connections being terminated, and reconnects', async () => {
-    await Promise.all([database.ping(), database.ping(), database.ping()]);
+    const one = () => database.db.execute(sql`select 1`);
+    await Promise.all([one(), one(), one()]);
     await terminateAll();
     await new Promise((r) => setTimeout(r, 100));
-    await database.ping();
+    await one();
     expect(errors.length).toBeGreaterThan(0); // reported to onError, never thrown
+  });
+
+  it('pings for readiness over a connection of its own: answered while the pool is busy, reopened once terminated', async () => {
+    const backends = async () =>
+      (await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows;
+    // Every pooled connection sleeps (the pool holds 4): the ping does not queue behind them.
+    let slept = 0;
+    const busy = Array.from({ length: 4 }, () =>
+      database.db
+        .execute(sql`select pg_sleep(0.25)`)
+        .catch(() => null)
+        .finally(() => slept++),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await database.ping();
+    expect(slept).toBe(0);
+    await Promise.all(busy);
+    // The same connection serves the next ping.
+    const before = (await backends()).length;
+    await database.ping();
+    expect((await backends()).length).toBe(before);
+    // Terminated, the ping fails once at most, then opens a new connection.
+    await terminateAll();
+    await new Promise((r) => setTimeout(r, 100));
+    await database.ping().catch(() => database.ping());
+    await database.ping();
   });
 
   it('survives a connection terminated inside a transaction: the transaction fails, the next one works', async () => {

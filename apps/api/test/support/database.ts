@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { connectPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    /** A migrated, empty PGlite data folder (a tarball) made by vitest.global-setup.ts: each test file's database starts from it. */
+    pgliteTemplate: string;
+  }
+}
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -12,7 +21,10 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
 /** A fresh, migrated database of its own for one test file: in-memory PGlite, or a new database on the server. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') {
-    const database = wrapPglite(await PGlite.create('memory://', { extensions: { pg_trgm } }));
+    // Loaded from the migrated template the global setup made (vitest.global-setup.ts); migrate() then has nothing to do.
+    const template = inject('pgliteTemplate');
+    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
+    const database = wrapPglite(await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir }));
     await database.migrate();
     return database;
   }
