@@ -72,6 +72,8 @@ export default defineConfig({
       testMatch: /\.state\.spec\.ts$/,
       dependencies: ['phone', 'desktop'],
       fullyParallel: false,
+      // Whole back-office journeys (sign in, edit, shop, check the audit log) on a busy 2-core machine.
+      timeout: 120_000,
       use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     // Maintenance mode closes every page: its tests run last, one at a time (the file is serial).
@@ -94,6 +96,9 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // E2E_DATABASE_URL (an empty database; `.ci/run` makes one) runs the store on PostgreSQL as a
+      // deployed shop does; without it the store uses the embedded database, as `npm start` does.
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       // Every e2e request comes from 127.0.0.1: lift the per-IP sending cap the accounts tests prove.

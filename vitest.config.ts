@@ -12,8 +12,13 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
+    // Each worker keeps its modules between test files: importing the app afresh for every file was
+    // half the suite's time. Nothing a test changes lives in a module: every file opens its own
+    // database, and in-process caches are keyed by database (dbKey in apps/api/src/db/client.ts).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['./vitest.setup.ts'],
+    globalSetup: ['./vitest.global-setup.ts'],
   },
 });
