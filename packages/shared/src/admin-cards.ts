@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
+import { IdParamSchema, LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 
 /*
  * Privilege cards in the back office (issue 17 item 6): what the admin API takes and answers under
@@ -48,6 +48,7 @@ export const cardMessages = {
   expiryPast: 'The expiry date has passed',
   customer: 'Give the customer’s phone number or e-mail',
   customerUnknown: 'No customer has this phone number or e-mail',
+  editConflict: 'Someone else saved this card after you opened it. Reload to see their changes, then make yours again.',
   customerHasCard: (number: string) => `This customer already holds card ${formatCardNumber(number)}. Unlink it first.`,
 } as const;
 
@@ -84,6 +85,8 @@ export const AdminCardPatchSchema = z
     expires_on: ExpirySchema,
     active: z.boolean('Must be true or false'),
     customer: CustomerLookupSchema.min(1, cardMessages.customer).nullable(),
+    /** As the editor loaded it: a save over a newer one is refused (409 edit_conflict). */
+    updated_at: LoadedAtSchema,
   })
   .partial()
   .refine(changesSomething, NOTHING_TO_CHANGE);
@@ -117,6 +120,7 @@ export const AdminCardSchema = z.object({
   orders: z.number(),
   rebate_total: z.number(),
   created_at: z.string(),
+  updated_at: z.string(),
 });
 export type AdminCard = z.infer<typeof AdminCardSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEPARTMENT_KEYS } from './constants.js';
-import { IdSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
+import { IdSchema, LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 import { ImageSchema } from './catalog.js';
 
 /*
@@ -35,8 +35,6 @@ export const CatalogHandleSchema = text()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, catalogMessages.handle);
 
 const NameSchema = text().trim().min(1, catalogMessages.required).max(200, max(200));
-/** `updated_at` as the editor loaded it: a save over a newer one is refused (409 edit_conflict). */
-const LoadedAtSchema = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
 
 // Brands
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ImageSchema } from './catalog.js';
 import { DEPARTMENT_KEYS } from './constants.js';
 import { BANNER_DEVICES } from './content.js';
-import { NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
+import { LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 import { UploadedImageSchema } from './media.js';
 
 /*
@@ -57,7 +57,6 @@ export type AdminPageInput = z.infer<typeof AdminPageInputSchema>;
  * `updated_at` as the editor loaded it: when the stored one differs, someone else saved in between and
  * the patch is refused (409 edit_conflict) rather than silently undoing their work.
  */
-const LoadedAtSchema = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
 
 export const AdminPagePatchSchema = AdminPageInputSchema.partial()
   .extend({ updated_at: LoadedAtSchema.optional() })

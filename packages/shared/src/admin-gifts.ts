@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
+import { IdSchema, LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 import { formatTaka } from './money.js';
 
 /*
@@ -32,6 +32,7 @@ export const giftRuleMessages = {
   productUnknown: 'Choose one of the products',
   variantUnknown: 'Choose one of the variants',
   reorderList: 'Send every gift rule once',
+  editConflict: 'Someone else saved this gift rule after you opened it. Reload to see their changes, then make yours again.',
 } as const;
 
 const whole = z.number(giftRuleMessages.number).int(giftRuleMessages.wholeNumber);
@@ -78,8 +79,13 @@ export const AdminGiftRuleInputSchema = GiftRuleFieldsSchema.superRefine(kindRul
 export type AdminGiftRuleInput = z.input<typeof AdminGiftRuleInputSchema>;
 export type AdminGiftRuleValues = z.output<typeof AdminGiftRuleInputSchema>;
 
-/** PATCH: any subset (switching a rule off is `{ active: false }`); the API checks the kind's rules against the stored rule too. */
-export const AdminGiftRulePatchSchema = GiftRuleFieldsSchema.partial().refine(changesSomething, NOTHING_TO_CHANGE);
+/**
+ * PATCH: any subset (switching a rule off is `{ active: false }`); the API checks the kind's rules
+ * against the stored rule too. `updated_at` as the editor loaded it: a save over a newer one is refused.
+ */
+export const AdminGiftRulePatchSchema = GiftRuleFieldsSchema.partial()
+  .extend({ updated_at: LoadedAtSchema.optional() })
+  .refine(changesSomething, NOTHING_TO_CHANGE);
 export type AdminGiftRulePatch = z.output<typeof AdminGiftRulePatchSchema>;
 
 /** The new order of the list: every rule's id once, first shown first. */
@@ -138,6 +144,7 @@ export const AdminGiftRuleSchema = z.object({
    * so two rules with the same gift share the count).
    */
   gift_orders: z.number(),
+  updated_at: z.string(),
 });
 export type AdminGiftRule = z.infer<typeof AdminGiftRuleSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUPON_KINDS, type CouponKind } from './checkout-rules.js';
-import { IdSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
+import { IdSchema, LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 
 /*
  * Coupons in the back office (issue 17 item 6): what the admin API takes and answers under
@@ -87,7 +87,7 @@ export type AdminCouponValues = z.output<typeof AdminCouponInputSchema>;
 
 /** PATCH: any subset (switching a code off is `{ active: false }`); the API checks the kind's rules against the stored coupon too. */
 export const AdminCouponPatchSchema = CouponFieldsSchema.partial()
-  .extend({ updated_at: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).optional() })
+  .extend({ updated_at: LoadedAtSchema.optional() })
   .refine(changesSomething, NOTHING_TO_CHANGE);
 export type AdminCouponPatch = z.output<typeof AdminCouponPatchSchema>;
 

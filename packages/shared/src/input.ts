@@ -12,6 +12,9 @@ import * as messages from './messages.js';
 // any schema is built. The server keeps zod's compiled parsers.
 if ('window' in globalThis) z.config({ jitless: true });
 
+/** `updated_at` as a back-office editor loaded it: a save over a newer one is refused (409 edit_conflict). */
+export const LoadedAtSchema = z.iso.datetime({ offset: true, error: 'Must be a date and time' });
+
 /** PostgreSQL's integer, the type of every id column: a larger id cannot exist. */
 export const MAX_ID = 2_147_483_647;
 

@@ -167,7 +167,11 @@ function CardEditor({ card: initial, uses }: { card: AdminCard; uses: CardUse[] 
   const submit = handleSubmit(async ({ customer, ...values }) => {
     setNotice(null);
     try {
-      const { data } = await api.patch<{ data: AdminCard }>(`/offers/cards/${saved.id}/`, { ...values, ...(customer ? { customer } : {}) });
+      const { data } = await api.patch<{ data: AdminCard }>(`/offers/cards/${saved.id}/`, {
+        ...values,
+        ...(customer ? { customer } : {}),
+        updated_at: saved.updated_at,
+      });
       after(
         data,
         `Saved. The card is ${data.state}${data.holder ? `, held by ${data.holder.name || data.holder.phone || data.holder.email}` : ', not linked'}.`,
@@ -184,7 +188,7 @@ function CardEditor({ card: initial, uses }: { card: AdminCard; uses: CardUse[] 
     setUnlinking(true);
     setNotice(null);
     try {
-      const { data } = await api.patch<{ data: AdminCard }>(`/offers/cards/${saved.id}/`, { customer: null });
+      const { data } = await api.patch<{ data: AdminCard }>(`/offers/cards/${saved.id}/`, { customer: null, updated_at: saved.updated_at });
       after(data, 'Unlinked. The card no longer gives anyone a rebate until it is linked again.');
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error) });

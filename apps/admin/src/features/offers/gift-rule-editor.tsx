@@ -123,7 +123,7 @@ function GiftRuleEditor({ rule: initial, giftProduct: initialGift }: EditorData)
     setNotice(null);
     try {
       const { data } = saved
-        ? await api.patch<{ data: AdminGiftRule }>(`/offers/gifts/${saved.id}/`, values)
+        ? await api.patch<{ data: AdminGiftRule }>(`/offers/gifts/${saved.id}/`, { ...values, updated_at: saved.updated_at })
         : await api.post<{ data: AdminGiftRule }>('/offers/gifts/', values);
       const text =
         data.state === 'live'

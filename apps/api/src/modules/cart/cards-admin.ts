@@ -14,6 +14,7 @@ import {
 } from '@store/shared/admin-cards';
 import * as messages from '@store/shared/messages';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
+import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../staff/index.js';
 import { privilegeCards } from './cart.tables.js';
@@ -76,6 +77,7 @@ async function toAdminCards(ctx: RequestCtx, deps: CardsDeps, rows: CardRow[]): 
     orders: totals.get(c.id)?.orders ?? 0,
     rebate_total: totals.get(c.id)?.rebate ?? 0,
     created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
   }));
 }
 
@@ -151,6 +153,7 @@ export async function issueCard(ctx: RequestCtx, deps: CardsDeps, input: AdminCa
         expiresAt: expiryInstant(input.expires_on),
         customerId: holder?.id ?? null,
         createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
       })
       .returning();
     await recordAudit(tx, {
@@ -171,6 +174,7 @@ export async function updateCard(ctx: RequestCtx, deps: CardsDeps, id: number, p
   const row = await ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const before = await findCard(tx, id, true);
+    assertUnchangedSince(patch.updated_at, before.updatedAt, cardMessages.editConflict);
     let customerId = before.customerId;
     if (patch.customer !== undefined) customerId = patch.customer === null ? null : (await holderFor(tx, deps, patch.customer, id)).id;
     const [card] = await db
@@ -180,6 +184,7 @@ export async function updateCard(ctx: RequestCtx, deps: CardsDeps, id: number, p
         expiresAt: patch.expires_on === undefined ? before.expiresAt : expiryInstant(patch.expires_on),
         active: patch.active ?? before.active,
         customerId,
+        updatedAt: nextStamp(before.updatedAt, ctx.clock.now()),
       })
       .where(eq(privilegeCards.id, id))
       .returning();

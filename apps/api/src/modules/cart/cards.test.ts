@@ -142,7 +142,17 @@ describeOnDatabases('privilege cards', (ctx) => {
     expect(errorOf(await editor.client.patch(`/offers/cards/${other.id}/`, { customer: s.phone })).fields).toEqual({
       customer: cardMessages.customerHasCard(card.number),
     });
-    const off = (await editor.client.patch(`/offers/cards/${card.id}/`, { active: false })).json<{ data: AdminCard }>();
+    // A save from the copy loaded before the link is refused, and changes nothing.
+    const stale = await editor.client.patch(`/offers/cards/${card.id}/`, { percent: 40, updated_at: edited.data.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale)).toMatchObject({ code: 'edit_conflict', message: cardMessages.editConflict });
+    expect((await editor.client.get(`/offers/cards/${card.id}/`)).json<{ data: AdminCard }>().data).toMatchObject({
+      percent: 15,
+      updated_at: linked.data.updated_at,
+    });
+    const off = (
+      await editor.client.patch(`/offers/cards/${card.id}/`, { active: false, updated_at: linked.data.updated_at })
+    ).json<{ data: AdminCard }>();
     expect(off.data.state).toBe('inactive');
     const unlinked = (await editor.client.patch(`/offers/cards/${card.id}/`, { customer: null })).json<{ data: AdminCard }>();
     expect(unlinked.data.holder).toBeNull();

@@ -62,6 +62,8 @@ export const giftRules = pgTable(
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
     position: smallint().notNull().default(0),
+    /** Moves on every save from the editor (not on reordering): a save from an older copy is refused. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('gift_rules_kind', sql`${t.kind} in ('spend', 'buy')`),
@@ -111,6 +113,8 @@ export const privilegeCards = pgTable(
     active: boolean().notNull().default(true),
     expiresAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Moves on every save: a save from an older copy is refused. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('privilege_cards_customer_idx')

@@ -195,6 +195,19 @@ describeOnDatabases('admin offers: gift rules', (ctx) => {
     expect(await actionsOf(r.id)).toEqual(['gift_rule.create']);
   });
 
+  it('refuses a save made from a copy someone else has saved since (409 edit_conflict), changing nothing', async () => {
+    const rule = await create({ title: 'Two editors', active: false });
+    const first = await patch(rule.id, { title: 'First editor', updated_at: rule.updated_at });
+    expect(first.updated_at).not.toBe(rule.updated_at);
+    const stale = await editor.client.patch(`/offers/gifts/${rule.id}/`, { title: 'Second editor', updated_at: rule.updated_at });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale)).toMatchObject({ code: 'edit_conflict', message: giftRuleMessages.editConflict });
+    const [row] = await ctx().db.select().from(giftRules).where(eq(giftRules.id, rule.id));
+    expect(row).toMatchObject({ title: 'First editor', updatedAt: new Date(first.updated_at) });
+    // Saved from the copy the first save answered, it goes through.
+    expect((await patch(rule.id, { title: 'Second editor', updated_at: first.updated_at })).title).toBe('Second editor');
+  });
+
   it('reorders every rule, audited, and refuses a partial list', async () => {
     const list = (await editor.client.get('/offers/gifts/')).json<{ data: AdminGiftRule[] }>().data;
     const ids = list.map((r) => r.id).reverse();

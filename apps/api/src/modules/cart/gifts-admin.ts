@@ -11,6 +11,7 @@ import {
 import * as messages from '@store/shared/messages';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { writeContent } from '../../lib/content-changes.js';
+import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { lineViews, productNames, publishedProductIds, type LineView } from '../catalog/index.js';
 import { giftOrderCounts } from '../orders/index.js';
@@ -91,6 +92,7 @@ function toAdminRule(r: GiftRuleRow, l: Lookups, now: Date): AdminGiftRule {
     position: r.position,
     state: giftRuleState(r, now),
     gift_orders: l.uses.get(r.giftVariantId) ?? 0,
+    updated_at: r.updatedAt.toISOString(),
   };
 }
 
@@ -187,7 +189,7 @@ export async function createGiftRule(ctx: RequestCtx, input: AdminGiftRuleValues
     const [last] = await tx.db.select({ position: sql<number>`coalesce(max(${giftRules.position}), -1)::int` }).from(giftRules);
     const [created] = await tx.db
       .insert(giftRules)
-      .values({ ...columns(input), position: Math.min(Number(last?.position ?? -1) + 1, 32_767) })
+      .values({ ...columns(input), position: Math.min(Number(last?.position ?? -1) + 1, 32_767), updatedAt: tx.clock.now() })
       .returning();
     await recordAudit(tx, {
       action: 'gift_rule.create',
@@ -204,7 +206,9 @@ export async function createGiftRule(ctx: RequestCtx, input: AdminGiftRuleValues
 export async function updateGiftRule(ctx: RequestCtx, id: number, patch: AdminGiftRulePatch): Promise<AdminGiftRule> {
   const row = await writeRules(ctx, async (tx) => {
     const before = await findRule(tx, id, true);
-    const merged = AdminGiftRuleInputSchema.safeParse({ ...asInput(before), ...patch });
+    const { updated_at: loadedAt, ...fields } = patch;
+    assertUnchangedSince(loadedAt, before.updatedAt, giftRuleMessages.editConflict);
+    const merged = AdminGiftRuleInputSchema.safeParse({ ...asInput(before), ...fields });
     if (!merged.success) {
       const problems: Record<string, string> = {};
       for (const issue of merged.error.issues) problems[issue.path.join('.') || '_'] ??= issue.message;
@@ -212,7 +216,11 @@ export async function updateGiftRule(ctx: RequestCtx, id: number, patch: AdminGi
     }
     const next = merged.data;
     await assertReferences(tx, next);
-    const [updated] = await tx.db.update(giftRules).set(columns(next)).where(eq(giftRules.id, id)).returning();
+    const [updated] = await tx.db
+      .update(giftRules)
+      .set({ ...columns(next), updatedAt: nextStamp(before.updatedAt, tx.clock.now()) })
+      .where(eq(giftRules.id, id))
+      .returning();
     const action = before.active && !next.active ? 'gift_rule.switch_off' : 'gift_rule.update';
     await recordAudit(tx, { action, entity: 'gift_rule', entityId: id, before: asInput(before), after: asInput(updated!) });
     return updated!;

@@ -1,0 +1,2 @@
+ALTER TABLE "gift_rules" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "privilege_cards" ADD COLUMN "updated_at" timestamp with time zone DEFAULT now() NOT NULL;
