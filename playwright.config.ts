@@ -63,7 +63,11 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: /\.(state|closed)\.spec\.ts$/,
+      // What does not depend on the screen runs on the phone only: journeys tagged ONCE
+      // (e2e/support/test.ts), and whole files about URLs and copy, the address book's rules,
+      // taps before hydration and response headers. The desktop's layouts of those screens are in overflow.spec.ts.
+      testIgnore: [/\.(state|closed)\.spec\.ts$/, /(listing-edges|before-hydration|account-book|security-headers)\.spec\.ts$/],
+      grepInvert: /@once/,
       use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     // Tests that change site-wide settings or content run after the phone and desktop ones.

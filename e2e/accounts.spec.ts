@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { acceptCookies } from './support/cookies';
-import { expect, test } from './support/test';
+import { expect, ONCE, test } from './support/test';
 import type { ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { latestCode, outbox } from './support/api';
@@ -185,7 +185,7 @@ test('a shopper registers, verifies the SMS code from the outbox and is greeted'
   await expectGreeting(page, s.firstName);
 });
 
-test('an address already taken is refused on the form', async ({ page, request }) => {
+test('an address already taken is refused on the form', { tag: ONCE }, async ({ page, request }) => {
   const existing = await createCustomer(request, { verifyEmail: false });
   await page.goto('/');
   await (await openLoginModal(page)).getByRole('button', { name: 'Create an account' }).click();
@@ -235,7 +235,7 @@ test('a shopper signs in with a password (email typed in capitals)', async ({ pa
   await expectGreeting(page, s.firstName);
 });
 
-test('an unknown account is offered registration; an unverified email gets a new link', async ({ page, request }) => {
+test('an unknown account is offered registration; an unverified email gets a new link', { tag: ONCE }, async ({ page, request }) => {
   await page.goto('/');
   const dialog = await openLoginModal(page);
   await dialog.getByLabel('Email or phone').fill('');
@@ -260,7 +260,7 @@ test('an unknown account is offered registration; an unverified email gets a new
   await expect(signIn.getByText(messages.emailNotVerified)).toBeVisible();
 });
 
-test('a wrong code says so under the boxes and in a toast; the right one signs in', async ({ page, request }) => {
+test('a wrong code says so under the boxes and in a toast; the right one signs in', { tag: ONCE }, async ({ page, request }) => {
   const s = newShopper();
   await page.goto('/');
   await (await openLoginModal(page)).getByRole('button', { name: 'Create an account' }).click();
@@ -301,7 +301,7 @@ test('a wrong code says so under the boxes and in a toast; the right one signs i
   await expectGreeting(page, s.firstName);
 });
 
-test('a login code asked for right after registering waits out the resend block', async ({ page, request }) => {
+test('a login code asked for right after registering waits out the resend block', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request);
   await page.goto('/');
   const dialog = await openLoginModal(page);
@@ -311,7 +311,7 @@ test('a login code asked for right after registering waits out the resend block'
   await expect(dialog.getByRole('button', { name: 'Send code' })).toBeDisabled();
 });
 
-test('a forgotten password is reset from the emailed link, which then signs in', async ({ page, request }) => {
+test('a forgotten password is reset from the emailed link, which then signs in', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request);
   await page.goto('/forgot-password/');
   await page.getByLabel('Email or phone').fill(s.email);
@@ -335,7 +335,7 @@ test('a forgotten password is reset from the emailed link, which then signs in',
   await expect(page.getByText(messages.passwordResetInvalid)).toBeVisible();
 });
 
-test('the email verification link verifies and signs the shopper in', async ({ page, request }) => {
+test('the email verification link verifies and signs the shopper in', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request, { verifyEmail: false });
   const link = await latestLink(request, s.email, '/verify-email/');
   await page.goto(link);
@@ -363,7 +363,7 @@ async function signInOnAccountPage(page: Page, s: Shopper) {
   await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
 }
 
-test('logout ends the session on the server and goes home', async ({ page, request, baseURL }) => {
+test('logout ends the session on the server and goes home', { tag: ONCE }, async ({ page, request, baseURL }) => {
   const s = await createCustomer(request);
   await signInOnAccountPage(page, s);
 
@@ -376,33 +376,37 @@ test('logout ends the session on the server and goes home', async ({ page, reque
   await expect(page).toHaveURL(/\/account\/my-account\?login=1$/);
 });
 
-test('a tap on Logout that the page hydrates under still logs out: nothing moves as it hydrates', async ({ page, baseURL }) => {
-  const s = await createCustomer(page.request, { signIn: true });
-  // The page's scripts wait here, so the tap below starts before hydration and ends after it.
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
-  await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
-  await page.goto('/account/my-account', { waitUntil: 'domcontentloaded' });
-  await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
-  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
-  const logout = page.getByRole('button', { name: 'Logout' }).filter({ visible: true });
-  await logout.scrollIntoViewIfNeeded();
-  const before = await logout.boundingBox();
-  expect(before).not.toBeNull();
-  await page.mouse.move(before!.x + before!.width / 2, before!.y + before!.height / 2);
-  await page.mouse.down();
-  releaseScripts();
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  expect(await logout.boundingBox()).toEqual(before);
-  await page.mouse.up();
-  await expect(page).toHaveURL(`${baseURL}/`);
-  await expectSignedOut(page);
-});
+test(
+  'a tap on Logout that the page hydrates under still logs out: nothing moves as it hydrates',
+  { tag: ONCE },
+  async ({ page, baseURL }) => {
+    const s = await createCustomer(page.request, { signIn: true });
+    // The page's scripts wait here, so the tap below starts before hydration and ends after it.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route(/\/assets\/[^?]+\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/account/my-account', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated');
+    const logout = page.getByRole('button', { name: 'Logout' }).filter({ visible: true });
+    await logout.scrollIntoViewIfNeeded();
+    const before = await logout.boundingBox();
+    expect(before).not.toBeNull();
+    await page.mouse.move(before!.x + before!.width / 2, before!.y + before!.height / 2);
+    await page.mouse.down();
+    releaseScripts();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(await logout.boundingBox()).toEqual(before);
+    await page.mouse.up();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expectSignedOut(page);
+  },
+);
 
-test('a product hearted while signed out is saved to the wishlist right after sign-in', async ({ page, request }) => {
+test('a product hearted while signed out is saved to the wishlist right after sign-in', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request);
   const list = (await (await request.get('/api/v1/products/?page_size=1')).json()) as ProductListResponse;
   const product = list.results[0];
@@ -420,13 +424,13 @@ test('a product hearted while signed out is saved to the wishlist right after si
   await expect(page.getByTestId('wishlist-list').getByRole('link', { name: product!.name })).toBeVisible();
 });
 
-test('account pages redirect visitors: orders to my-account with the login modal', async ({ page }) => {
+test('account pages redirect visitors: orders to my-account with the login modal', { tag: ONCE }, async ({ page }) => {
   await page.goto('/account/orders');
   await expect(page).toHaveURL(/\/account\/my-account\?login=1$/);
   await expect(page.getByRole('dialog', { name: 'SIGN IN' })).toBeVisible();
 });
 
-test('my-reviews sends visitors home with redirect=, and back there after sign-in', async ({ page, request }) => {
+test('my-reviews sends visitors home with redirect=, and back there after sign-in', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request);
   await page.goto('/account/my-reviews');
   await expect(page).toHaveURL(/\/\?redirect=\/account\/my-reviews$/);
@@ -479,7 +483,7 @@ async function createPhoneOnlyCustomer(request: APIRequestContext, opts: { signI
   return s;
 }
 
-test('a shopper with no email registers with a phone alone; the account says it has no email', async ({ page, request }) => {
+test('a shopper with no email registers with a phone alone; the account says it has no email', { tag: ONCE }, async ({ page, request }) => {
   const s = newShopper();
   await page.goto('/');
   await (await openLoginModal(page)).getByRole('button', { name: 'Create an account' }).click();
@@ -512,56 +516,57 @@ test('a shopper with no email registers with a phone alone; the account says it 
   await expect(page.getByRole('checkbox', { name: /SMS offers/ })).toBeEnabled();
 });
 
-test('a phone abroad still needs an email on the register form', async ({ page }) => {
+test('a phone abroad still needs an email on the register form', { tag: ONCE }, async ({ page }) => {
   await page.goto('/store/register');
   await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText(messages.emailNeededAbroad)).toBeVisible();
 });
 
-test('a forgotten password is reset with a code sent by SMS: a wrong code is refused, the right one signs in', async ({
-  page,
-  request,
-}) => {
-  const s = await createCustomer(request);
-  await page.goto('/forgot-password/');
-  await page.getByLabel('Email or phone').fill(s.phone);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetCodeSent })).toBeVisible();
-  const panel = page.getByTestId('otp-panel');
-  await expect(panel).toBeVisible();
-  await expect(panel.getByRole('button', { name: /Resent OTP/ })).toBeDisabled();
+test(
+  'a forgotten password is reset with a code sent by SMS: a wrong code is refused, the right one signs in',
+  { tag: ONCE },
+  async ({ page, request }) => {
+    const s = await createCustomer(request);
+    await page.goto('/forgot-password/');
+    await page.getByLabel('Email or phone').fill(s.phone);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('status').filter({ hasText: messages.passwordResetCodeSent })).toBeVisible();
+    const panel = page.getByTestId('otp-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('button', { name: /Resent OTP/ })).toBeDisabled();
 
-  const code = await latestCode(request, s.phone);
-  const save = panel.getByRole('button', { name: 'Save and sign in' });
-  await fillCode(page, code === '000000' ? '111111' : '000000');
-  await panel.getByLabel('New password', { exact: true }).fill('short');
-  await save.click();
-  // The password is checked first: the code is not spent on it.
-  await expect(panel.getByText(messages.passwordTooShort)).toBeVisible();
-  await panel.getByLabel('New password', { exact: true }).fill('sms-reset-pass-1');
-  await panel.getByLabel('Confirm new password', { exact: true }).fill('sms-reset-pass-1');
-  await save.click();
-  await expect(panel.getByTestId('field-error').first()).toHaveText(messages.codeIncorrect);
-  await expect(page).toHaveURL(/\/forgot-password\/$/);
+    const code = await latestCode(request, s.phone);
+    const save = panel.getByRole('button', { name: 'Save and sign in' });
+    await fillCode(page, code === '000000' ? '111111' : '000000');
+    await panel.getByLabel('New password', { exact: true }).fill('short');
+    await save.click();
+    // The password is checked first: the code is not spent on it.
+    await expect(panel.getByText(messages.passwordTooShort)).toBeVisible();
+    await panel.getByLabel('New password', { exact: true }).fill('sms-reset-pass-1');
+    await panel.getByLabel('Confirm new password', { exact: true }).fill('sms-reset-pass-1');
+    await save.click();
+    await expect(panel.getByTestId('field-error').first()).toHaveText(messages.codeIncorrect);
+    await expect(page).toHaveURL(/\/forgot-password\/$/);
 
-  await panel.getByTestId('otp-box').last().focus();
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
-  await page.keyboard.type(code);
-  await save.click();
-  await expect(page).toHaveURL(/\/account\/my-account$/);
-  await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
-  await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged })).toBeVisible();
+    await panel.getByTestId('otp-box').last().focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+    await page.keyboard.type(code);
+    await save.click();
+    await expect(page).toHaveURL(/\/account\/my-account$/);
+    await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
+    await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged })).toBeVisible();
 
-  // The new password works and the old one no longer does.
-  const csrf = ((await (await request.get('/api/v1/csrf/')).json()) as { csrfToken: string }).csrfToken;
-  const login = (password: string) =>
-    request.post('/api/v1/accounts/login/', { headers: { 'x-csrftoken': csrf }, data: { email: s.phone, password } });
-  expect((await login(s.password)).status()).toBe(400);
-  expect(((await (await login('sms-reset-pass-1')).json()) as { success: boolean }).success).toBe(true);
-});
+    // The new password works and the old one no longer does.
+    const csrf = ((await (await request.get('/api/v1/csrf/')).json()) as { csrfToken: string }).csrfToken;
+    const login = (password: string) =>
+      request.post('/api/v1/accounts/login/', { headers: { 'x-csrftoken': csrf }, data: { email: s.phone, password } });
+    expect((await login(s.password)).status()).toBe(400);
+    expect(((await (await login('sms-reset-pass-1')).json()) as { success: boolean }).success).toBe(true);
+  },
+);
 
-test('a phone-only account asked for an email link is offered the SMS code instead', async ({ page, request }) => {
+test('a phone-only account asked for an email link is offered the SMS code instead', { tag: ONCE }, async ({ page, request }) => {
   const s = await createPhoneOnlyCustomer(request);
   await page.goto('/');
   const dialog = await openLoginModal(page);

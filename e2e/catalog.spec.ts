@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, ONCE, test } from './support/test';
 import type { ProductCard, ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import { formatTaka } from '@store/shared/money';
 import * as messages from '@store/shared/messages';
@@ -171,18 +171,22 @@ test.describe('the product listing', () => {
     await context.close();
   });
 
-  test('a bad link still lists products and says what was left out, an unknown section is a 404', async ({ page, request }) => {
-    const res = await page.goto('/all-product/?page=0&sort=cheapest');
-    expect(res?.status()).toBe(200);
-    await expect(page.getByTestId('listing-notices')).toContainText('Page “0” doesn’t exist, so this is page 1.');
-    await expect(page.getByTestId('listing-notices')).toContainText('Products can’t be sorted by “cheapest”');
-    await expect(page.getByTestId('product-grid')).toBeVisible();
+  test(
+    'a bad link still lists products and says what was left out, an unknown section is a 404',
+    { tag: ONCE },
+    async ({ page, request }) => {
+      const res = await page.goto('/all-product/?page=0&sort=cheapest');
+      expect(res?.status()).toBe(200);
+      await expect(page.getByTestId('listing-notices')).toContainText('Page “0” doesn’t exist, so this is page 1.');
+      await expect(page.getByTestId('listing-notices')).toContainText('Products can’t be sorted by “cheapest”');
+      await expect(page.getByTestId('product-grid')).toBeVisible();
 
-    expect((await request.get('/kids/all-product/')).status()).toBe(200);
-    // The department names are sections too: /toys/… is /kids/….
-    expect((await request.get('/toys/all-product/')).url()).toMatch(/\/kids\/all-product\/$/);
-    expect((await request.get('/lego/all-product/')).status()).toBe(404);
-  });
+      expect((await request.get('/kids/all-product/')).status()).toBe(200);
+      // The department names are sections too: /toys/… is /kids/….
+      expect((await request.get('/toys/all-product/')).url()).toMatch(/\/kids\/all-product\/$/);
+      expect((await request.get('/lego/all-product/')).status()).toBe(404);
+    },
+  );
 
   test('a brand page shows the brand and only its products', async ({ page, request }) => {
     const brands = (await (await request.get('/api/v1/brands/')).json()).data as {
@@ -223,7 +227,7 @@ test.describe('the product page', () => {
     await expect(price).toHaveText(formatTaka(variant.discounted_price));
   });
 
-  test('quantity stops at 6 with the bigger-purchase message', async ({ page, request }) => {
+  test('quantity stops at 6 with the bigger-purchase message', { tag: ONCE }, async ({ page, request }) => {
     const { product, variant } = await findProduct(request, (p) => p.product_variants.find((v) => v.stock > 6), 'in_stock=true');
     const settings = (await (await request.get('/api/v1/settings/')).json()).data;
     await page.goto(`${product.url}?variant=${variant.variant_id}`);
@@ -238,7 +242,7 @@ test.describe('the product page', () => {
     await expect(page.getByRole('button', { name: 'Add to bag', exact: true })).toBeVisible();
   });
 
-  test('a low-stock variant says how many are left', async ({ page, request }) => {
+  test('a low-stock variant says how many are left', { tag: ONCE }, async ({ page, request }) => {
     const { product, variant } = await findProduct(
       request,
       (p) => p.product_variants.find((v) => v.stock > 0 && v.stock < 5),
@@ -262,50 +266,54 @@ test.describe('the product page', () => {
     await expect(page.getByTestId('notify-done')).toHaveText(messages.notifyMeSaved);
   });
 
-  test('the server HTML has the title, description, price and JSON-LD, gone after client navigation', async ({ page, request }) => {
-    const { product } = await findProduct(request, (p) => (p.review_count > 0 ? p.product_variants[0] : undefined));
-    const res = await request.get(product.url);
-    expect(res.status()).toBe(200);
-    const html = await res.text();
-    expect(html).toContain(`<h1`);
-    expect(html).toContain(product.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
-    expect(html).toMatch(/<title>[^<]+<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-    expect(html).toContain(formatTaka(product.product_variants[0]!.discounted_price));
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
-    );
-    type Offer = { priceCurrency: string; itemCondition: string; price: number };
-    const ld = blocks.find((b) => b['@type'] === 'Product') as { offers: Offer | Offer[] } | undefined;
-    expect(ld).toMatchObject({
-      name: product.name,
-      brand: { name: product.brand },
-      aggregateRating: { bestRating: 5, reviewCount: product.review_count },
-    });
-    const offers = Array.isArray(ld!.offers) ? ld!.offers : [ld!.offers];
-    expect(offers[0]).toMatchObject({ priceCurrency: 'BDT', itemCondition: 'https://schema.org/NewCondition' });
-    expect(blocks.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
-
-    await page.goto(product.url);
-    // Playwright's text matching skips <script>, so the blocks are read from the DOM.
-    const ldTypes = () =>
-      page.evaluate(() =>
-        [...document.querySelectorAll('script[type="application/ld+json"]')].map(
-          (s) => (JSON.parse(s.textContent ?? '{}') as { '@type'?: string })['@type'],
-        ),
+  test(
+    'the server HTML has the title, description, price and JSON-LD, gone after client navigation',
+    { tag: ONCE },
+    async ({ page, request }) => {
+      const { product } = await findProduct(request, (p) => (p.review_count > 0 ? p.product_variants[0] : undefined));
+      const res = await request.get(product.url);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<h1`);
+      expect(html).toContain(product.name.replaceAll('&', '&amp;').replaceAll("'", '&#x27;'));
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+      expect(html).toContain(formatTaka(product.product_variants[0]!.discounted_price));
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1]!) as Record<string, unknown>,
       );
-    await expect.poll(ldTypes).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
-    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    // The URL changes before React commits the new page: wait for the home's own hero.
-    await expect(page.getByTestId('hero')).toBeVisible();
-    await expect(page.getByTestId('gallery')).toHaveCount(0);
-    const after = await ldTypes();
-    expect(after).not.toContain('Product');
-    expect(after).not.toContain('BreadcrumbList');
-  });
+      type Offer = { priceCurrency: string; itemCondition: string; price: number };
+      const ld = blocks.find((b) => b['@type'] === 'Product') as { offers: Offer | Offer[] } | undefined;
+      expect(ld).toMatchObject({
+        name: product.name,
+        brand: { name: product.brand },
+        aggregateRating: { bestRating: 5, reviewCount: product.review_count },
+      });
+      const offers = Array.isArray(ld!.offers) ? ld!.offers : [ld!.offers];
+      expect(offers[0]).toMatchObject({ priceCurrency: 'BDT', itemCondition: 'https://schema.org/NewCondition' });
+      expect(blocks.some((b) => b['@type'] === 'BreadcrumbList')).toBe(true);
 
-  test('an unknown product is a real 404', async ({ page, request }) => {
+      await page.goto(product.url);
+      // Playwright's text matching skips <script>, so the blocks are read from the DOM.
+      const ldTypes = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+            (s) => (JSON.parse(s.textContent ?? '{}') as { '@type'?: string })['@type'],
+          ),
+        );
+      await expect.poll(ldTypes).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      // The URL changes before React commits the new page: wait for the home's own hero.
+      await expect(page.getByTestId('hero')).toBeVisible();
+      await expect(page.getByTestId('gallery')).toHaveCount(0);
+      const after = await ldTypes();
+      expect(after).not.toContain('Product');
+      expect(after).not.toContain('BreadcrumbList');
+    },
+  );
+
+  test('an unknown product is a real 404', { tag: ONCE }, async ({ page, request }) => {
     expect((await request.get('/brand/no-such-brand/no-such-product')).status()).toBe(404);
     const res = await page.goto('/brand/cerave/no-such-product');
     expect(res?.status()).toBe(404);

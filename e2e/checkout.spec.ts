@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, ONCE, test } from './support/test';
 import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import type { Address } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
@@ -207,7 +207,7 @@ test('a card payment through the SSLCommerz simulator ends on payment success', 
   await expect(page.getByTestId('whatsapp-button')).toHaveCount(0);
 });
 
-test('a cancelled payment keeps the bag and holds the order: Pay now pays the same order', async ({ page }) => {
+test('a cancelled payment keeps the bag and holds the order: Pay now pays the same order', { tag: ONCE }, async ({ page }) => {
   await signIn(page);
   await savedAddress(page);
   const product = await addToBag(page, 2);
@@ -241,7 +241,7 @@ test('a cancelled payment keeps the bag and holds the order: Pay now pays the sa
   expect(product.name).toBeTruthy();
 });
 
-test('a shopper cancels an order the shop has not confirmed, and its items go back', async ({ page }) => {
+test('a shopper cancels an order the shop has not confirmed, and its items go back', { tag: ONCE }, async ({ page }) => {
   await signIn(page);
   await savedAddress(page);
   await addToBag(page, 1);
@@ -258,35 +258,39 @@ test('a shopper cancels an order the shop has not confirmed, and its items go ba
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 });
 
-test('a bag over the free-delivery threshold goes to Dhaka free, as the header and the policy page say', async ({ page }) => {
-  await signIn(page);
-  await savedAddress(page);
-  // Products until the items pass ৳2,000.
-  const subtotal = async () =>
-    ((await (await page.request.get('/api/v1/checkout/')).json()) as { data: { totals: { subtotal: number } } }).data.totals.subtotal;
-  for (let i = 0; i < 10 && (await subtotal()) < 200_000; i++) await addToBag(page, 3);
-  expect(await subtotal()).toBeGreaterThanOrEqual(200_000);
-  await visit(page, '/');
-  await page
-    .getByRole('link', { name: /Shopping bag/ })
-    .first()
-    .click();
-  await expect(page.getByTestId('bag-free-delivery')).toHaveText('Your order qualifies for free standard delivery inside Dhaka');
-  await visit(page, '/checkout?step=address');
-  await expect(page.getByTestId('total-shipping').first()).toContainText('Free');
-  await expect(page.getByTestId('free-delivery-note').first()).toHaveText('Free standard delivery applied');
-  await expect(page.getByTestId('standard-fee')).toHaveText('Free');
+test(
+  'a bag over the free-delivery threshold goes to Dhaka free, as the header and the policy page say',
+  { tag: ONCE },
+  async ({ page }) => {
+    await signIn(page);
+    await savedAddress(page);
+    // Products until the items pass ৳2,000.
+    const subtotal = async () =>
+      ((await (await page.request.get('/api/v1/checkout/')).json()) as { data: { totals: { subtotal: number } } }).data.totals.subtotal;
+    for (let i = 0; i < 10 && (await subtotal()) < 200_000; i++) await addToBag(page, 3);
+    expect(await subtotal()).toBeGreaterThanOrEqual(200_000);
+    await visit(page, '/');
+    await page
+      .getByRole('link', { name: /Shopping bag/ })
+      .first()
+      .click();
+    await expect(page.getByTestId('bag-free-delivery')).toHaveText('Your order qualifies for free standard delivery inside Dhaka');
+    await visit(page, '/checkout?step=address');
+    await expect(page.getByTestId('total-shipping').first()).toContainText('Free');
+    await expect(page.getByTestId('free-delivery-note').first()).toHaveText('Free standard delivery applied');
+    await expect(page.getByTestId('standard-fee')).toHaveText('Free');
 
-  const conditions = page.getByTestId('free-shipping-conditions');
-  await expect(conditions).toHaveAttribute('title', 'Free standard delivery inside Dhaka on orders of ৳2,000 or more');
-  await conditions.click();
-  await expect(page).toHaveURL(/\/page\/shipping-policy#free-delivery$/);
-  const policy = page.getByRole('main');
-  await expect(policy.getByText('Free standard delivery inside Dhaka on orders of ৳2,000 or more')).toBeVisible();
-  await expect(policy.getByText('Order before 2 PM', { exact: false })).toBeVisible();
-});
+    const conditions = page.getByTestId('free-shipping-conditions');
+    await expect(conditions).toHaveAttribute('title', 'Free standard delivery inside Dhaka on orders of ৳2,000 or more');
+    await conditions.click();
+    await expect(page).toHaveURL(/\/page\/shipping-policy#free-delivery$/);
+    const policy = page.getByRole('main');
+    await expect(policy.getByText('Free standard delivery inside Dhaka on orders of ৳2,000 or more')).toBeVisible();
+    await expect(policy.getByText('Order before 2 PM', { exact: false })).toBeVisible();
+  },
+);
 
-test('a guest follows their orders by the verified phone, without an account', async ({ page, browser }) => {
+test('a guest follows their orders by the verified phone, without an account', { tag: ONCE }, async ({ page, browser }) => {
   const phone = randomPhone();
   await addToBag(page, 1);
   await visit(page, '/checkout?step=address');

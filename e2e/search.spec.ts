@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, ONCE, test } from './support/test';
 import { SEARCH_DEBOUNCE_MS, SEARCH_SUGGESTIONS_DESKTOP, SEARCH_SUGGESTIONS_MOBILE } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
@@ -54,7 +54,7 @@ async function listboxOf(page: Page, box: Locator): Promise<Locator> {
 }
 
 test.describe('the results page', () => {
-  test('sorts by relevance first, then by the listing sorts, and filters by brand', async ({ page, request }) => {
+  test('sorts by relevance first, then by the listing sorts, and filters by brand', { tag: ONCE }, async ({ page, request }) => {
     const all = (await (await request.get('/api/v1/products/?search=lipstick')).json()) as SearchResponse;
     const brand = all.facets.brands.find((b) => b.count > 0 && b.count < all.count);
     expect(brand).toBeDefined();
@@ -179,7 +179,7 @@ test.describe('the header search box', () => {
     await expect(cards).toHaveCount(Math.min(expected.count, 24));
   });
 
-  test('says when nothing matches, and the results page offers popular products', async ({ page, request }) => {
+  test('says when nothing matches, and the results page offers popular products', { tag: ONCE }, async ({ page, request }) => {
     const expected = (await (await request.get('/api/v1/products/?search=qxjvwz')).json()) as SearchResponse;
     expect(expected.search_no_response_products.length).toBeGreaterThan(0);
     await open(page);
@@ -195,7 +195,7 @@ test.describe('the header search box', () => {
     await expect(page.getByTestId('product-card')).toHaveCount(expected.search_no_response_products.length);
   });
 
-  test('a toy brand word goes to the toys section and the luxury word to its brand page', async ({ page, request }) => {
+  test('a toy brand word goes to the toys section and the luxury word to its brand page', { tag: ONCE }, async ({ page, request }) => {
     const toy = (await (await request.get('/api/v1/products/?search=lego')).json()) as SearchResponse;
     const luxury = (await (await request.get('/api/v1/products/?search=dior')).json()) as SearchResponse;
     expect(toy.redirect).toBe('/kids/product/?search=lego');
@@ -215,35 +215,39 @@ test.describe('the header search box', () => {
     await expect(page).toHaveURL(new RegExp(`${luxury.redirect}/?$`));
   });
 
-  test('suggestions come from the department of the page, and an older answer never replaces a newer one', async ({ page }) => {
-    await open(page, '/toys');
-    const departments: string[] = [];
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let first = true;
-    // The first answer is held back until after the second one has arrived.
-    await page.route('**/api/v1/search/suggestions/**', async (route) => {
-      departments.push(route.request().headers()['my-department'] ?? '');
-      if (first) {
-        first = false;
-        await firstHeld;
-      }
-      await route.continue().catch(() => undefined);
-    });
-    const box = searchBox(page);
-    const asking = page.waitForRequest('**/api/v1/search/suggestions/**');
-    await box.fill('bar');
-    const older = await asking;
-    await box.fill('lego');
-    const listbox = await listboxOf(page, box);
-    await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
-    releaseFirst();
-    // The older request ends, cancelled or answered late; whatever it brought has been read.
-    const late = await older.response();
-    if (late) await late.finished();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
-    expect(departments).toHaveLength(2);
-    expect(departments.every((d) => d === 'toys')).toBe(true);
-  });
+  test(
+    'suggestions come from the department of the page, and an older answer never replaces a newer one',
+    { tag: ONCE },
+    async ({ page }) => {
+      await open(page, '/toys');
+      const departments: string[] = [];
+      let releaseFirst = () => {};
+      const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+      let first = true;
+      // The first answer is held back until after the second one has arrived.
+      await page.route('**/api/v1/search/suggestions/**', async (route) => {
+        departments.push(route.request().headers()['my-department'] ?? '');
+        if (first) {
+          first = false;
+          await firstHeld;
+        }
+        await route.continue().catch(() => undefined);
+      });
+      const box = searchBox(page);
+      const asking = page.waitForRequest('**/api/v1/search/suggestions/**');
+      await box.fill('bar');
+      const older = await asking;
+      await box.fill('lego');
+      const listbox = await listboxOf(page, box);
+      await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
+      releaseFirst();
+      // The older request ends, cancelled or answered late; whatever it brought has been read.
+      const late = await older.response();
+      if (late) await late.finished();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await expect(listbox.getByRole('option').first()).toContainText(/lego/i);
+      expect(departments).toHaveLength(2);
+      expect(departments.every((d) => d === 'toys')).toBe(true);
+    },
+  );
 });

@@ -19,4 +19,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 
+/**
+ * The tag of a journey whose outcome does not depend on the screen (a wrong code refused, a link
+ * that signs in, a redirect): it runs on the phone, the shop's main screen, and not again on the
+ * desktop (playwright.config.ts). Journeys whose layout differs run on both.
+ */
+export const ONCE = '@once';
+
 export { expect };
