@@ -20,7 +20,7 @@ import { DEFAULT_FREE_DELIVERY, freeDeliveryText } from '@store/shared/checkout-
 import { careHoursText, cutoffLabel } from '@store/shared/shop-hours';
 import { formatTaka } from '@store/shared/money';
 import type { Env } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
+import { dbKey, type Db } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import type { RequestCtx } from '../../lib/context.js';
@@ -59,8 +59,12 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
   },
 };
 
-/** Settings change rarely and are read on every page: a few seconds of staleness buys a lot. */
+/**
+ * Settings change rarely and are read on every page: a few seconds of staleness buys a lot. Keys
+ * start with the database's number (keyOf), so two databases in one process (tests) never share one.
+ */
 const cache = new TaggedCache<unknown>({ ttlMs: 5_000, maxEntries: 100 });
+const keyOf = (db: Db, key: string) => `${dbKey(db)}:${key}`;
 /** What each entry is built from: settings, menus and pages are content; the home page shows products too. */
 const CONTENT: readonly CacheTag[] = ['content'];
 const CONTENT_AND_CATALOG: readonly CacheTag[] = ['content', 'catalog'];
@@ -73,7 +77,7 @@ export function clearContentCaches() {
 
 /** The stored value of a setting (possibly partial, possibly absent); callers merge their own defaults. */
 export async function getStoredSetting({ db }: DbCtx, key: string): Promise<Record<string, unknown>> {
-  return cache.getOrLoad(`setting:${key}`, CONTENT, async () => {
+  return cache.getOrLoad(keyOf(db, `setting:${key}`), CONTENT, async () => {
     const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
     return (row?.value as Record<string, unknown> | undefined) ?? {};
   }) as Promise<Record<string, unknown>>;
@@ -163,7 +167,7 @@ async function resolvePromotes(db: Db, rows: NavRow[]): Promise<Map<number, Prom
 
 export async function getNavigation(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promise<NavItem[]> {
   const { db } = ctx;
-  return cache.getOrLoad(`nav:${menu}`, CONTENT, async () => {
+  return cache.getOrLoad(keyOf(db, `nav:${menu}`), CONTENT, async () => {
     const rows = await db.select().from(navItems).where(eq(navItems.menu, menu)).orderBy(asc(navItems.position), asc(navItems.id));
     const promotes = await resolvePromotes(db, rows);
     const toItem = (r: NavRow): NavItem => ({
@@ -189,7 +193,7 @@ export async function getNavigation(ctx: RequestCtx, menu: 'beauty' | 'kids'): P
 
 export async function getFooter(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promise<FooterGroup[]> {
   const { db } = ctx;
-  return cache.getOrLoad(`footer:${menu}`, CONTENT, async () => {
+  return cache.getOrLoad(keyOf(db, `footer:${menu}`), CONTENT, async () => {
     const groups = await db.select().from(footerGroups).where(eq(footerGroups.menu, menu)).orderBy(asc(footerGroups.position));
     const links = groups.length
       ? await db
@@ -232,7 +236,7 @@ export async function getHome(ctx: RequestCtx, departmentKey: string, viewer: { 
   const { db } = ctx;
   const deptId = await departmentId({ db }, departmentKey);
   if (deptId === null) throw notFound('Department not found');
-  const sections = (await cache.getOrLoad(`home:${departmentKey}`, CONTENT_AND_CATALOG, async () => {
+  const sections = (await cache.getOrLoad(keyOf(db, `home:${departmentKey}`), CONTENT_AND_CATALOG, async () => {
     const [bannerRows, withProducts] = await Promise.all([
       db.select().from(banners).where(eq(banners.departmentId, deptId)).orderBy(asc(banners.position), asc(banners.id)),
       homeShelves({ db }, deptId, HOME_SHELF_SIZE),
@@ -309,7 +313,7 @@ export async function getPage(ctx: RequestCtx, handle: string): Promise<Page> {
 type StoredPage = { page: Page; status: 'draft' | 'published'; publishedAt: Date };
 
 async function getStoredPage(db: Db, handle: string): Promise<StoredPage> {
-  return cache.getOrLoad(`page:${handle}`, CONTENT, async () => {
+  return cache.getOrLoad(keyOf(db, `page:${handle}`), CONTENT, async () => {
     const [row] = await db.select().from(pages).where(eq(pages.handle, handle));
     if (!row) throw notFound('Page not found');
     const page: Page = {
@@ -363,7 +367,7 @@ export async function listBlogPosts(
 
 export async function getBlogPost(ctx: RequestCtx, slug: string): Promise<BlogPost> {
   const { db } = ctx;
-  const stored = (await cache.getOrLoad(`blog:${slug}`, CONTENT, async () => {
+  const stored = (await cache.getOrLoad(keyOf(db, `blog:${slug}`), CONTENT, async () => {
     const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
     if (!row) throw notFound('Article not found');
     return { post: { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) }, status: row.status, publishedAt: row.publishedAt };
