@@ -24,6 +24,8 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How to open another connection to the same server (a worker thread); absent for the embedded PGlite, which lives in this thread only. */
+  postgres?: PostgresConnection;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -47,6 +49,9 @@ export type PostgresOptions = {
   /** Told when the database stops answering connections, and when it answers again. */
   onDownChange?: (down: boolean) => void;
 };
+
+/** A server's address and the timeouts its pool was opened with: plain data, so a worker thread can open its own. */
+export type PostgresConnection = { url: string; options: Pick<PostgresOptions, 'connectTimeoutMs' | 'queryTimeoutMs' | 'statementTimeoutMs'> };
 
 /**
  * A pool that outlives its server: a restart, a failover or a terminated backend breaks only the
@@ -73,9 +78,11 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   patchTransactions();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   const ping = readinessPing(url, options.connectTimeoutMs ?? 2000, onError);
+  const { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs } = options;
   return {
     db,
     kind: 'postgres',
+    postgres: { url, options: { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs } },
     // Migrations get a connection of their own without the request timeouts: building an index on a
     // large catalog may take longer than any request should.
     migrate: async () => {

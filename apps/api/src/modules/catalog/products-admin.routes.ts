@@ -30,7 +30,8 @@ import {
   saveBulkVariants,
   updateProduct,
 } from './products-admin.js';
-import { exportInventoryCsv, exportProductsCsv, importProductsCsv } from './products-csv.js';
+import { exportInventoryCsv, exportProductsCsv } from './products-csv.js';
+import { ImportThreads } from './products-import-thread.js';
 
 const IdParams = z.object({ id: IdParamSchema });
 const ProductResponse = z.object({ data: AdminProductSchema });
@@ -128,7 +129,10 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await saveBulkVariants(ctx(request), request.staff?.name ?? '', request.body) }),
   );
 
-  // CSV in bulk (docs/back-office.md, "Products in bulk"): the file is the request's body.
+  // CSV in bulk (docs/back-office.md, "Products in bulk"): the file is the request's body, checked and
+  // imported on a low-priority thread of its own when the database is a PostgreSQL server.
+  const imports = new ImportThreads(app.database, app.env.NODE_ENV === 'test' ? 'silent' : app.env.LOG_LEVEL);
+  app.addHook('onClose', () => imports.close());
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: PRODUCT_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
   app.post(
     '/catalog/products/import/',
@@ -146,7 +150,7 @@ export const productsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('validation_failed', csvMessages.notCsv, { file: csvMessages.notCsv });
-      return { data: await importProductsCsv(ctx(request), request.staff?.name ?? '', request.body, request.query.dry_run === 'true') };
+      return { data: await imports.run(ctx(request), request.staff?.name ?? '', request.body, request.query.dry_run === 'true') };
     },
   );
   app.get(

@@ -344,6 +344,14 @@ describeOnDatabases('admin catalog: products', (ctx) => {
       await editor.client.get(`/catalog/products/?brand_id=${otherBrand.id}&sort=name&dir=asc`)
     ).json<AdminProductListResponse>();
     expect(byName).toMatchObject({ count: 2, count_capped: false, page: 1, page_size: 50 });
+    // Totals are kept between pages and sorts, and follow a change at once.
+    const activeCount = async () =>
+      (await editor.client.get(`/catalog/products/?brand_id=${otherBrand.id}&state=active&page=2`)).json<AdminProductListResponse>().count;
+    expect(await activeCount()).toBe(1);
+    await create(`${tag}-c`, { brand_id: otherBrand.id });
+    expect(await activeCount()).toBe(2);
+    await editor.client.patch(`/catalog/products/${made.id}/`, { status: 'active' });
+    expect(await activeCount()).toBe(3);
     const bad = await editor.client.get('/catalog/products/?sort=cheapest');
     expect(bad.statusCode).toBe(400);
   });
