@@ -1,9 +1,10 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import type { PublishState } from '@store/shared/admin-content';
-import { Alert } from '../../components/ui/alert';
-import { Button, buttonClass } from '../../components/ui/button';
+import { stateBadge } from '../../components/ui/badge';
+import { buttonClass } from '../../components/ui/button';
 import { SelectField, inputClass } from '../../components/ui/field';
+import { NoticeAndSave, type Notice } from '../../components/ui/save-box';
 import { Section } from '../../components/ui/page';
 import { richTextClass } from '../../components/ui/rich-text-class';
 import { formatDateTime } from '../../lib/format';
@@ -14,32 +15,16 @@ import { isoToLocalInput, localInputToIso } from './datetime';
 /** Where an item stands: the content screens' states, and a product's (active, archived). */
 export type ContentState = PublishState | 'live' | 'ended' | 'active' | 'archived';
 
-const STATE_STYLE: Record<ContentState, string> = {
-  draft: 'bg-neutral-200 text-neutral-700',
-  scheduled: 'bg-amber-100 text-amber-800',
-  published: 'bg-green-100 text-green-800',
-  live: 'bg-green-100 text-green-800',
-  ended: 'bg-neutral-200 text-neutral-700',
-  active: 'bg-green-100 text-green-800',
-  archived: 'bg-neutral-200 text-neutral-700',
-};
-const STATE_LABEL: Record<ContentState, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  published: 'Published',
-  live: 'Live',
-  ended: 'Ended',
-  active: 'Active',
-  archived: 'Archived',
-};
-
-export function StateBadge({ state }: { state: ContentState }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_STYLE[state]}`}>
-      {STATE_LABEL[state]}
-    </span>
-  );
-}
+/** A content item's or a product's state as a badge. */
+export const StateBadge = stateBadge<ContentState>({
+  draft: { label: 'Draft', tone: 'quiet' },
+  scheduled: { label: 'Scheduled', tone: 'waiting' },
+  published: { label: 'Published', tone: 'good' },
+  live: { label: 'Live', tone: 'good' },
+  ended: { label: 'Ended', tone: 'quiet' },
+  active: { label: 'Active', tone: 'good' },
+  archived: { label: 'Archived', tone: 'quiet' },
+});
 
 /** What a save says, by where the item stands now. */
 export function savedMessage(state: PublishState, publishAt: string): string {
@@ -166,8 +151,7 @@ export const CONTENT_STATUSES = [
   { value: 'published', label: 'Published' },
 ] as const;
 
-/** What an editor says after a save, or about a refused one. */
-export type Notice = { tone: 'success' | 'error'; text: string };
+export type { Notice } from '../../components/ui/save-box';
 
 /**
  * An editor's Publishing box: the status, *Publish at* (a later time schedules the item; empty: now),
@@ -223,10 +207,7 @@ export function PublishingSection({
               : `Used once the status is ${live.label}.`
           }
         />
-        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-        <Button type="submit" className="w-full" disabled={submitting}>
-          {submitting ? 'Saving…' : 'Save'}
-        </Button>
+        <NoticeAndSave notice={notice} submitting={submitting} />
       </div>
     </Section>
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import {
   AdminCardEditFormSchema,
@@ -18,7 +18,8 @@ import { formatTaka } from '@store/shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { PageHeader, Section } from '../../components/ui/page';
+import { NoticeAndSave } from '../../components/ui/save-box';
+import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { api } from '../../lib/api';
 import { apiErrorToForm, errorMessage } from '../../lib/forms';
@@ -43,6 +44,24 @@ export async function cardLoader({ request, params }: LoaderFunctionArgs): Promi
 const optionalDay = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : String(v)) };
 
 /** A number as the API would generate one: 11 random digits (the first not 0) and the Luhn digit. */
+/** A card's rebate and its last day, the same when issuing a card and when changing one. */
+function CardTermsFields({
+  percent,
+  expiresOn,
+  errors,
+}: {
+  percent: UseFormRegisterReturn;
+  expiresOn: UseFormRegisterReturn;
+  errors: { percent?: string | undefined; expiresOn?: string | undefined };
+}) {
+  return (
+    <>
+      <TextField label="Rebate (percent)" type="number" inputMode="numeric" min={1} max={50} error={errors.percent} {...percent} />
+      <TextField label="Valid through (optional)" type="date" error={errors.expiresOn} {...expiresOn} />
+    </>
+  );
+}
+
 function generateNumber(): string {
   const digits = crypto.getRandomValues(new Uint8Array(11));
   const body = Array.from(digits, (d, i) => (i === 0 ? 1 + (d % 9) : d % 10)).join('');
@@ -83,7 +102,7 @@ function IssueCard() {
         title="Issue card"
         description="A new privilege card: its holder gets the percent off every bag."
         action={
-          <Link to="/offers/cards" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          <Link to="/offers/cards" className={textLinkClass}>
             All cards
           </Link>
         }
@@ -106,20 +125,10 @@ function IssueCard() {
                 Generate a number
               </Button>
             </div>
-            <TextField
-              label="Rebate (percent)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={50}
-              error={errors.percent?.message}
-              {...register('percent', { valueAsNumber: true })}
-            />
-            <TextField
-              label="Valid through (optional)"
-              type="date"
-              error={errors.expires_on?.message}
-              {...register('expires_on', optionalDay)}
+            <CardTermsFields
+              percent={register('percent', { valueAsNumber: true })}
+              expiresOn={register('expires_on', optionalDay)}
+              errors={{ percent: errors.percent?.message, expiresOn: errors.expires_on?.message }}
             />
             <div className="sm:col-span-2">
               <TextField
@@ -205,7 +214,7 @@ function CardEditor({ card: initial, uses }: { card: AdminCard; uses: CardUse[] 
         action={
           <div className="flex items-center gap-3">
             <CardStateBadge state={saved.state} />
-            <Link to="/offers/cards" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/offers/cards" className={textLinkClass}>
               All cards
             </Link>
           </div>
@@ -235,20 +244,10 @@ function CardEditor({ card: initial, uses }: { card: AdminCard; uses: CardUse[] 
           </Section>
           <Section title="Rebate">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Rebate (percent)"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={50}
-                error={errors.percent?.message}
-                {...register('percent', { valueAsNumber: true })}
-              />
-              <TextField
-                label="Valid through (optional)"
-                type="date"
-                error={errors.expires_on?.message}
-                {...register('expires_on', optionalDay)}
+              <CardTermsFields
+                percent={register('percent', { valueAsNumber: true })}
+                expiresOn={register('expires_on', optionalDay)}
+                errors={{ percent: errors.percent?.message, expiresOn: errors.expires_on?.message }}
               />
             </div>
           </Section>
@@ -279,10 +278,7 @@ function CardEditor({ card: initial, uses }: { card: AdminCard; uses: CardUse[] 
                 render={({ field }) => <Switch label="Active (gives its rebate)" checked={field.value} onCheckedChange={field.onChange} />}
               />
               <p className="text-xs text-muted">A card is never deleted: switched off, it stops giving its rebate and keeps its orders.</p>
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
+              <NoticeAndSave notice={notice} submitting={formState.isSubmitting} />
             </div>
           </Section>
         </div>

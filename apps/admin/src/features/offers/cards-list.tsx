@@ -5,6 +5,7 @@ import { formatTaka } from '@store/shared/money';
 import { Button, buttonClass } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/field';
+import { stateBadge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
@@ -24,19 +25,11 @@ export async function cardsLoader({ request }: LoaderFunctionArgs): Promise<List
   return { page: await api.get<AdminCardPage>(`/offers/cards/?${query}`, request.signal), q };
 }
 
-const STATE: Record<CardState, { label: string; style: string }> = {
-  active: { label: 'Active', style: 'bg-green-100 text-green-800' },
-  expired: { label: 'Expired', style: 'bg-amber-100 text-amber-800' },
-  inactive: { label: 'Inactive', style: 'bg-neutral-200 text-neutral-700' },
-};
-
-export function CardStateBadge({ state }: { state: CardState }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE[state].style}`}>
-      {STATE[state].label}
-    </span>
-  );
-}
+export const CardStateBadge = stateBadge<CardState>({
+  active: { label: 'Active', tone: 'good' },
+  expired: { label: 'Expired', tone: 'waiting' },
+  inactive: { label: 'Inactive', tone: 'quiet' },
+});
 
 export function HolderText({ holder }: { holder: CardHolder | null }) {
   if (!holder) return <span className="text-muted">Not linked</span>;

@@ -14,10 +14,10 @@ import {
 import { COUPON_KINDS } from '@store/shared/checkout-rules';
 import { IdParamSchema } from '@store/shared/input';
 import { formatTaka } from '@store/shared/money';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
-import { PageHeader, Section } from '../../components/ui/page';
+import { NoticeAndSave } from '../../components/ui/save-box';
+import { TakaField } from '../../components/ui/taka-field';
+import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { api } from '../../lib/api';
 import { DEPARTMENT_LABELS } from '../../lib/departments';
@@ -139,7 +139,7 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
         action={
           <div className="flex items-center gap-3">
             {saved ? <CouponStateBadge state={saved.state} /> : null}
-            <Link to="/offers/coupons" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/offers/coupons" className={textLinkClass}>
               All coupons
             </Link>
           </div>
@@ -183,28 +183,7 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
                   {...register('value', { valueAsNumber: true })}
                 />
               ) : null}
-              {kind === 'fixed_amount' ? (
-                <Controller
-                  control={control}
-                  name="value"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      label="Amount off (taka)"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      value={Number.isFinite(field.value) ? field.value / 100 : ''}
-                      onChange={(event) =>
-                        field.onChange(event.target.value === '' ? Number.NaN : Math.round(Number(event.target.value) * 100))
-                      }
-                      error={fieldState.error?.message}
-                    />
-                  )}
-                />
-              ) : null}
+              {kind === 'fixed_amount' ? <TakaField control={control} name="value" label="Amount off (taka)" /> : null}
               {kind === 'buy_x_get_y' ? (
                 <>
                   <TextField
@@ -242,25 +221,7 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
                   ))}
                 </SelectField>
               ) : null}
-              <Controller
-                control={control}
-                name="min_subtotal"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label="Minimum spend (taka)"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    placeholder="Any bag"
-                    name={field.name}
-                    ref={field.ref}
-                    onBlur={field.onBlur}
-                    value={field.value === null || field.value === undefined ? '' : field.value / 100}
-                    onChange={(event) => field.onChange(event.target.value === '' ? null : Math.round(Number(event.target.value) * 100))}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              <TakaField control={control} name="min_subtotal" label="Minimum spend (taka)" optional placeholder="Any bag" />
             </div>
             {valued && Number.isFinite(value) ? (
               <p className="mt-3 text-sm text-muted" data-testid="coupon-example">
@@ -319,10 +280,7 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
                 name="active"
                 render={({ field }) => <Switch label="On (shoppers can use it)" checked={field.value} onCheckedChange={field.onChange} />}
               />
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
+              <NoticeAndSave notice={notice} submitting={formState.isSubmitting} />
             </div>
           </Section>
         </div>

@@ -4,6 +4,7 @@ import { COUPON_KIND_LABELS, type AdminCoupon, type CouponState } from '@store/s
 import { formatTaka } from '@store/shared/money';
 import { buttonClass } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
+import { stateBadge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -12,21 +13,13 @@ export async function couponsLoader({ request }: LoaderFunctionArgs): Promise<Ad
   return (await api.get<{ data: AdminCoupon[] }>('/offers/coupons/', request.signal)).data;
 }
 
-const STATE: Record<CouponState, { label: string; style: string }> = {
-  live: { label: 'Live', style: 'bg-green-100 text-green-800' },
-  scheduled: { label: 'Scheduled', style: 'bg-amber-100 text-amber-800' },
-  ended: { label: 'Ended', style: 'bg-neutral-200 text-neutral-700' },
-  used_up: { label: 'Used up', style: 'bg-neutral-200 text-neutral-700' },
-  off: { label: 'Off', style: 'bg-neutral-200 text-neutral-700' },
-};
-
-export function CouponStateBadge({ state }: { state: CouponState }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE[state].style}`}>
-      {STATE[state].label}
-    </span>
-  );
-}
+export const CouponStateBadge = stateBadge<CouponState>({
+  live: { label: 'Live', tone: 'good' },
+  scheduled: { label: 'Scheduled', tone: 'waiting' },
+  ended: { label: 'Ended', tone: 'quiet' },
+  used_up: { label: 'Used up', tone: 'quiet' },
+  off: { label: 'Off', tone: 'quiet' },
+});
 
 /** What a coupon gives, in a few words. */
 export function couponOffer(c: Pick<AdminCoupon, 'kind' | 'value' | 'buy_quantity' | 'get_quantity'>): string {

@@ -21,7 +21,9 @@ import { formatTaka } from '@store/shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextAreaField, TextField, inputClass } from '../../components/ui/field';
-import { PageHeader, Section } from '../../components/ui/page';
+import { NoticeAndSave } from '../../components/ui/save-box';
+import { TakaField } from '../../components/ui/taka-field';
+import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
 import { Switch } from '../../components/ui/switch';
 import { api } from '../../lib/api';
 import { apiErrorToForm, errorMessage } from '../../lib/forms';
@@ -168,7 +170,7 @@ function GiftRuleEditor({ rule: initial, giftProduct: initialGift }: EditorData)
         action={
           <div className="flex items-center gap-3">
             {saved ? <GiftRuleStateBadge state={saved.state} /> : null}
-            <Link to="/offers/gifts" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/offers/gifts" className={textLinkClass}>
               All gift rules
             </Link>
           </div>
@@ -198,24 +200,12 @@ function GiftRuleEditor({ rule: initial, giftProduct: initialGift }: EditorData)
                 ))}
               </SelectField>
               {kind === 'spend' ? (
-                <Controller
+                <TakaField
                   control={control}
                   name="min_subtotal"
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      label="Spend at least (taka)"
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      hint="The bag's subtotal after the products' discounts, gifts left out."
-                      name={field.name}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      value={field.value === null || field.value === undefined || !Number.isFinite(field.value) ? '' : field.value / 100}
-                      onChange={(event) => field.onChange(event.target.value === '' ? null : Math.round(Number(event.target.value) * 100))}
-                      error={fieldState.error?.message}
-                    />
-                  )}
+                  label="Spend at least (taka)"
+                  optional
+                  hint="The bag's subtotal after the products' discounts, gifts left out."
                 />
               ) : (
                 <SelectField
@@ -307,10 +297,7 @@ function GiftRuleEditor({ rule: initial, giftProduct: initialGift }: EditorData)
               <p className="text-xs text-muted">
                 Rules are switched off, never deleted. A change shows in shoppers’ bags at once (within 30 seconds on every server).
               </p>
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
+              <NoticeAndSave notice={notice} submitting={formState.isSubmitting} />
             </div>
           </Section>
           <Section title="In the bag" description="As a shopper sees the boxes.">

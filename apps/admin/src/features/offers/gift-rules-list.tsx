@@ -4,6 +4,7 @@ import { GIFT_PROBLEM_LABELS, giftName, giftRuleCondition, type AdminGiftRule, t
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClass } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
+import { stateBadge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -13,20 +14,12 @@ export async function giftRulesLoader({ request }: LoaderFunctionArgs): Promise<
   return (await api.get<{ data: AdminGiftRule[] }>('/offers/gifts/', request.signal)).data;
 }
 
-const STATE: Record<GiftRuleState, { label: string; style: string }> = {
-  live: { label: 'Live', style: 'bg-green-100 text-green-800' },
-  scheduled: { label: 'Scheduled', style: 'bg-amber-100 text-amber-800' },
-  ended: { label: 'Ended', style: 'bg-neutral-200 text-neutral-700' },
-  off: { label: 'Off', style: 'bg-neutral-200 text-neutral-700' },
-};
-
-export function GiftRuleStateBadge({ state }: { state: GiftRuleState }) {
-  return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE[state].style}`}>
-      {STATE[state].label}
-    </span>
-  );
-}
+export const GiftRuleStateBadge = stateBadge<GiftRuleState>({
+  live: { label: 'Live', tone: 'good' },
+  scheduled: { label: 'Scheduled', tone: 'waiting' },
+  ended: { label: 'Ended', tone: 'quiet' },
+  off: { label: 'Off', tone: 'quiet' },
+});
 
 /** The gift in a line, with its stock, and the warning when the rule cannot give it. */
 export function GiftSummary({ rule }: { rule: Pick<AdminGiftRule, 'gift' | 'gift_quantity' | 'gift_problem'> }) {

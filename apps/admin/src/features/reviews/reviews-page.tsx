@@ -13,6 +13,7 @@ import {
 } from '@store/shared/reviews';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { DataTable, listColumns } from '../../components/ui/data-table';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
@@ -36,20 +37,13 @@ export async function reviewsLoader({ request }: LoaderFunctionArgs): Promise<Ad
   return api.get<AdminReviewPage>(`/reviews/?${query}`, request.signal);
 }
 
-const STATE_STYLES: Record<ReviewState, string> = {
-  pending: 'bg-amber-100 text-amber-900',
-  approved: 'bg-green-100 text-green-900',
-  rejected: 'bg-neutral-200 text-neutral-800',
-};
+const REVIEW_TONE: Record<ReviewState, BadgeTone> = { pending: 'waiting', approved: 'good', rejected: 'quiet' };
 
 function ReviewStateBadge({ state }: { state: ReviewState }) {
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATE_STYLES[state]}`}
-      data-testid="review-state"
-    >
+    <Badge tone={REVIEW_TONE[state]} testId="review-state">
       {REVIEW_STATE_LABELS[state]}
-    </span>
+    </Badge>
   );
 }
 

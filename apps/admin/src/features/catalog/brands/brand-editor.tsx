@@ -6,10 +6,9 @@ import type { z } from 'zod';
 import { AdminBrandInputSchema, type AdminBrand, type AdminBrandInput, type BrandPageOption } from '@store/shared/admin-catalog-brands';
 import { DEPARTMENT_KEYS } from '@store/shared/constants';
 import { IdParamSchema } from '@store/shared/input';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { NoticeAndSave } from '../../../components/ui/save-box';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { Switch } from '../../../components/ui/switch';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
@@ -97,7 +96,7 @@ function BrandEditor({ initial, pages }: { initial: AdminBrand | null; pages: Br
             : 'The brand shows in the storefront’s brand list as soon as it is saved.'
         }
         action={
-          <Link to="/catalog/brands" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          <Link to="/catalog/brands" className={textLinkClass}>
             All brands
           </Link>
         }
@@ -156,10 +155,7 @@ function BrandEditor({ initial, pages }: { initial: AdminBrand | null; pages: Br
                 name="luxury"
                 render={({ field }) => <Switch label="Luxury brand" checked={field.value} onCheckedChange={field.onChange} />}
               />
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
+              <NoticeAndSave notice={notice} submitting={formState.isSubmitting} />
             </div>
           </Section>
         </div>

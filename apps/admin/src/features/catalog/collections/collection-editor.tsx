@@ -15,10 +15,10 @@ import {
 } from '@store/shared/admin-catalog-brands';
 import { DEPARTMENT_KEYS, type DepartmentKey } from '@store/shared/constants';
 import { IdParamSchema } from '@store/shared/input';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField, inputClass } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { NoticeAndSave } from '../../../components/ui/save-box';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { ApiError, api } from '../../../lib/api';
 import { apiErrorToForm, errorMessage } from '../../../lib/forms';
 import { DEPARTMENT_LABELS } from '../../content/banners/labels';
@@ -171,7 +171,7 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
             : 'Hand-pick its products, or give a rule and the shop keeps it up to date.'
         }
         action={
-          <Link to="/catalog/collections" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          <Link to="/catalog/collections" className={textLinkClass}>
             All collections
           </Link>
         }
@@ -245,10 +245,7 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
                 error={formState.errors.home_position?.message}
                 {...register('home_position')}
               />
-              {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
-              <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
-                {formState.isSubmitting ? 'Saving…' : 'Save'}
-              </Button>
+              <NoticeAndSave notice={notice} submitting={formState.isSubmitting} />
               {saved ? <p className="text-xs text-muted">Members now: {KIND_LABELS[saved.kind]}.</p> : null}
             </div>
           </Section>

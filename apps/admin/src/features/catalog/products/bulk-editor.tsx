@@ -15,7 +15,7 @@ import { discountedPrice, formatTaka } from '@store/shared/money';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField, inputClass } from '../../../components/ui/field';
-import { PageHeader } from '../../../components/ui/page';
+import { PageHeader, textLinkClass } from '../../../components/ui/page';
 import { ApiError, api } from '../../../lib/api';
 import { DEPARTMENT_LABELS, departmentFromParam, departmentParam } from '../../../lib/departments';
 import { errorMessage } from '../../../lib/forms';
@@ -134,7 +134,7 @@ export function BulkEditorPage() {
         title="Bulk editor"
         description="Prices, discounts and stock of many variants at once. Stock moves by the difference you type, so sales made meanwhile are kept."
         action={
-          <Link to="/catalog/products" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          <Link to="/catalog/products" className={textLinkClass}>
             All products
           </Link>
         }
@@ -190,10 +190,7 @@ export function BulkEditorPage() {
                 className={`grid grid-cols-3 gap-x-3 gap-y-2 px-3 py-3 md:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_7rem_6rem_6rem] md:items-center ${rowError ? 'bg-red-50' : ''}`}
               >
                 <div className="col-span-3 min-w-0 md:col-span-1">
-                  <Link
-                    to={`/catalog/products/${row.product_id}`}
-                    className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-                  >
+                  <Link to={`/catalog/products/${row.product_id}`} className={textLinkClass}>
                     {row.product}
                   </Link>
                   <div className="text-xs text-muted">{row.brand}</div>

@@ -16,7 +16,7 @@ import { discountedPrice } from '@store/shared/money';
 import { IdParamSchema } from '@store/shared/input';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { Switch } from '../../../components/ui/switch';
 import { api } from '../../../lib/api';
@@ -257,12 +257,7 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
           <div className="flex flex-wrap items-center gap-3">
             {saved ? <StateBadge state={saved.state} /> : null}
             {saved?.state === 'active' ? (
-              <a
-                href={storeUrl}
-                target="_blank"
-                rel="noopener"
-                className="text-sm font-medium text-brand underline-offset-2 hover:underline"
-              >
+              <a href={storeUrl} target="_blank" rel="noopener" className={textLinkClass}>
                 View on store
               </a>
             ) : null}
@@ -276,7 +271,7 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
                 {duplicating ? 'Duplicating…' : 'Duplicate'}
               </Button>
             ) : null}
-            <Link to="/catalog/products" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/catalog/products" className={textLinkClass}>
               All products
             </Link>
           </div>

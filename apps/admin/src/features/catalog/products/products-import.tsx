@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '@store/shared/api';
 import { PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, csvMessages, type ProductImportResult } from '@store/shared/admin-catalog-csv';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { ADMIN_API, ApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
 import { getToken } from '../../../lib/session';
@@ -104,7 +104,7 @@ export function ProductsImportPage() {
         title="Import and export products"
         description="Work on the range in a spreadsheet: export it, change it, check the file, then import it."
         action={
-          <Link to="/catalog/products" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+          <Link to="/catalog/products" className={textLinkClass}>
             All products
           </Link>
         }

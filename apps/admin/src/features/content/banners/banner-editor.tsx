@@ -17,7 +17,7 @@ import { IdParamSchema } from '@store/shared/input';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
 import { ImageInput } from '../image-input';
@@ -141,7 +141,7 @@ function BannerEditor({ data }: { data: BannerData }) {
         action={
           <div className="flex items-center gap-3">
             {banner ? <StateBadge state={banner.state} /> : null}
-            <Link to="/content/banners" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/content/banners" className={textLinkClass}>
               All banners
             </Link>
           </div>

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AdminBlogPostInputSchema, type AdminBlogPost, type AdminBlogPostInput } from '@store/shared/admin-content';
 import { IdParamSchema } from '@store/shared/input';
 import { TextAreaField, TextField } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
@@ -121,7 +121,7 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
         action={
           <div className="flex items-center gap-3">
             {saved ? <StateBadge state={saved.state} /> : null}
-            <Link to="/content/blog" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/content/blog" className={textLinkClass}>
               All posts
             </Link>
           </div>

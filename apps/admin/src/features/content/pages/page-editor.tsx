@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { AdminPageInputSchema, type AdminPage, type AdminPageInput } from '@store/shared/admin-content';
 import { IdParamSchema } from '@store/shared/input';
 import { TextAreaField, TextField } from '../../../components/ui/field';
-import { PageHeader, Section } from '../../../components/ui/page';
+import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
@@ -96,7 +96,7 @@ function PageEditor({ initial }: { initial: AdminPage | null }) {
         action={
           <div className="flex items-center gap-3">
             {saved ? <StateBadge state={saved.state} /> : null}
-            <Link to="/content/pages" className="text-sm font-medium text-brand underline-offset-2 hover:underline">
+            <Link to="/content/pages" className={textLinkClass}>
               All pages
             </Link>
           </div>
