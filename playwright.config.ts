@@ -59,15 +59,16 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: /\.(state|closed)\.spec\.ts$/,
+      grepInvert: /@desktop-only/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     {
       name: 'desktop',
-      // What does not depend on the screen runs on the phone only: journeys tagged ONCE
+      // What does not depend on the screen runs on the phone only: journeys tagged ONCE or PHONE_ONLY
       // (e2e/support/test.ts), and whole files about URLs and copy, the address book's rules,
       // taps before hydration and response headers. The desktop's layouts of those screens are in overflow.spec.ts.
       testIgnore: [/\.(state|closed)\.spec\.ts$/, /(listing-edges|before-hydration|account-book|security-headers)\.spec\.ts$/],
-      grepInvert: /@once/,
+      grepInvert: /@once|@phone-only/,
       use: { viewport: { width: 1440, height: 900 }, launchOptions: chromium },
     },
     // Tests that change site-wide settings or content run after the phone and desktop ones.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { expect, test } from './support/test';
+import { DESKTOP_ONLY, PHONE_ONLY, expect, test } from './support/test';
 import type { BlogPostSummary, FooterGroup, NavItem, Page as ContentPage, PublicConfig, PromoteEntry } from '@store/shared/content';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { formatTaka } from '@store/shared/money';
@@ -94,65 +94,68 @@ test('the header sticks once the page scrolls past the navigation, without movin
   expect(await mainTop()).toBe(before);
 });
 
-test('the mega-menu opens on hover with a mask over the page, and hovering the mask closes it', async ({ page, request }, testInfo) => {
-  test.skip(!desktop(testInfo), 'desktop-only UI: phones use the slide-in menu');
-  const nav = (await navigation(request)).data;
-  const item = nav.find(
-    (i) =>
-      !i.disable_url &&
-      i.children.length &&
-      i.promote.some((p) => p.type === 'product') &&
-      i.promote.some((p) => p.type === 'promote_page_for_menu'),
-  );
-  expect(item, 'the demo menu has an item with products and a promoted page').toBeTruthy();
-  if (!item) return;
-  await acceptCookies(page);
-  await page.goto('/');
-  await hydrated(page);
+// Desktop-only UI: phones use the slide-in menu.
+test(
+  'the mega-menu opens on hover with a mask over the page, and hovering the mask closes it',
+  { tag: DESKTOP_ONLY },
+  async ({ page, request }) => {
+    const nav = (await navigation(request)).data;
+    const item = nav.find(
+      (i) =>
+        !i.disable_url &&
+        i.children.length &&
+        i.promote.some((p) => p.type === 'product') &&
+        i.promote.some((p) => p.type === 'promote_page_for_menu'),
+    );
+    expect(item, 'the demo menu has an item with products and a promoted page').toBeTruthy();
+    if (!item) return;
+    await acceptCookies(page);
+    await page.goto('/');
+    await hydrated(page);
 
-  const main = page.getByRole('navigation', { name: 'Main' });
-  const trigger = main.locator(`[data-menu-trigger="${item.id}"]`);
-  const panel = main.locator(`[data-menu-panel="${item.id}"]`);
-  const mask = page.getByTestId('menu-mask');
-  await expect(panel).toBeHidden();
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const trigger = main.locator(`[data-menu-trigger="${item.id}"]`);
+    const panel = main.locator(`[data-menu-panel="${item.id}"]`);
+    const mask = page.getByTestId('menu-mask');
+    await expect(panel).toBeHidden();
 
-  await trigger.hover();
-  await expect(panel).toBeVisible();
-  await expect(mask).toBeVisible();
-  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-  for (const child of item.children) await expect(panel.getByText(child.title, { exact: true })).toBeVisible();
-  const products = item.promote.find((p): p is Extract<PromoteEntry, { type: 'product' }> => p.type === 'product');
-  const promoted = item.promote.find(
-    (p): p is Extract<PromoteEntry, { type: 'promote_page_for_menu' }> => p.type === 'promote_page_for_menu',
-  );
-  const card = products?.value.products[0];
-  if (card) {
-    const link = panel.locator(`a[href="${card.url}"]`);
-    await expect(link).toContainText(card.name);
-    await expect(link).toContainText(formatTaka(card.discounted_price));
-  }
-  if (promoted) {
-    const image = panel.getByRole('img', { name: promoted.value.title });
-    await expect(image).toBeVisible();
-    await expect(image).toHaveAttribute('width', String(promoted.value.image.custom_width));
-    await expect(image).toHaveAttribute('height', String(promoted.value.image.custom_height));
-  }
+    await trigger.hover();
+    await expect(panel).toBeVisible();
+    await expect(mask).toBeVisible();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    for (const child of item.children) await expect(panel.getByText(child.title, { exact: true })).toBeVisible();
+    const products = item.promote.find((p): p is Extract<PromoteEntry, { type: 'product' }> => p.type === 'product');
+    const promoted = item.promote.find(
+      (p): p is Extract<PromoteEntry, { type: 'promote_page_for_menu' }> => p.type === 'promote_page_for_menu',
+    );
+    const card = products?.value.products[0];
+    if (card) {
+      const link = panel.locator(`a[href="${card.url}"]`);
+      await expect(link).toContainText(card.name);
+      await expect(link).toContainText(formatTaka(card.discounted_price));
+    }
+    if (promoted) {
+      const image = panel.getByRole('img', { name: promoted.value.title });
+      await expect(image).toBeVisible();
+      await expect(image).toHaveAttribute('width', String(promoted.value.image.custom_width));
+      await expect(image).toHaveAttribute('height', String(promoted.value.image.custom_height));
+    }
 
-  // Hovering the mask (well below the panel) closes the menu.
-  await page.mouse.move(720, 880);
-  await expect(panel).toBeHidden();
-  await expect(mask).toBeHidden();
+    // Hovering the mask (well below the panel) closes the menu.
+    await page.mouse.move(720, 880);
+    await expect(panel).toBeHidden();
+    await expect(mask).toBeHidden();
 
-  // Keyboard: focus opens, Escape closes and leaves focus on the item.
-  await trigger.focus();
-  await expect(panel).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(panel).toBeHidden();
-  await expect(trigger).toBeFocused();
-});
+    // Keyboard: focus opens, Escape closes and leaves focus on the item.
+    await trigger.focus();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(trigger).toBeFocused();
+  },
+);
 
-test('the mega-menu renders every menu field', async ({ page, request }, testInfo) => {
-  test.skip(!desktop(testInfo), 'desktop-only UI: phones use the slide-in menu');
+test('the mega-menu renders every menu field', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
   const nav = (await navigation(request)).data.filter((i) => !i.visible_only_to_logged_in_users);
   await acceptCookies(page);
   await page.goto('/');
@@ -231,8 +234,7 @@ test('menu items for signed-in shoppers stay hidden unless the stored location i
   await expect(await menuLinks()).toBeVisible();
 });
 
-test('phones get a bottom bar and a slide-in menu whose levels open and close on tap', async ({ page, request }, testInfo) => {
-  test.skip(desktop(testInfo), 'phone-only UI: desktops use the mega-menu (covered by its own tests)');
+test('phones get a bottom bar and a slide-in menu whose levels open and close on tap', { tag: PHONE_ONLY }, async ({ page, request }) => {
   const nav = (await navigation(request)).data;
   const parent = nav.find((i) => !i.visible_only_to_logged_in_users && i.children.some((c) => c.children.length));
   expect(parent).toBeTruthy();
@@ -291,8 +293,7 @@ test('phones get a bottom bar and a slide-in menu whose levels open and close on
   await expect(menu).toBeHidden();
 });
 
-test('desktops show the mega-menu and no phone bars', async ({ page }, testInfo) => {
-  test.skip(!desktop(testInfo), 'desktop-only UI: the phone bars have their own test');
+test('desktops show the mega-menu and no phone bars', { tag: DESKTOP_ONLY }, async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Shortcuts' })).toBeHidden();

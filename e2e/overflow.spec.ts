@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-import { type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { expect, test } from './support/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { DESKTOP_ONLY, PHONE_ONLY, expect, test } from './support/test';
 import { acceptCookies } from './support/cookies';
 import type { ProductCard, ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import type { BlogPostSummary } from '@store/shared/content';
@@ -538,10 +538,10 @@ async function receipt(page: Page, token: string) {
 // ---------------------------------------------------------------------------------------------
 
 for (const viewport of VIEWPORTS) {
-  test.describe(`at ${viewport.width} px`, () => {
+  // A phone layout check: it sets its own phone viewports, so it runs in the phone project only.
+  test.describe(`at ${viewport.width} px`, { tag: PHONE_ONLY }, () => {
     test.use({ viewport });
-    test.beforeEach(async ({ page }, testInfo: TestInfo) => {
-      test.skip(testInfo.project.name !== 'phone', 'a phone layout check: it sets its own phone viewports');
+    test.beforeEach(async ({ page }) => {
       await acceptCookies(page);
     });
 
@@ -750,9 +750,8 @@ for (const viewport of VIEWPORTS) {
  * The same look on a desktop (1440 px) where the phone walk cannot see a fault: the address form's
  * district and area prompts, the receipt, and toasts over the bag and the sign-in modal.
  */
-test.describe('on a desktop', () => {
-  test.beforeEach(async ({ page }, testInfo: TestInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'the desktop project’s own viewport');
+test.describe('on a desktop', { tag: DESKTOP_ONLY }, () => {
+  test.beforeEach(async ({ page }) => {
     await acceptCookies(page);
   });
 

@@ -26,4 +26,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
  */
 export const ONCE = '@once';
 
+/**
+ * Tags of a journey about one screen's own UI (the desktop's mega-menu, the phone's bottom bar, a
+ * layout sweep that sets its own viewports): it runs only in that screen's project.
+ */
+export const PHONE_ONLY = '@phone-only';
+export const DESKTOP_ONLY = '@desktop-only';
+
 export { expect };
