@@ -10,8 +10,6 @@ import { IdParamSchema, LoadedAtSchema, NOTHING_TO_CHANGE, changesSomething, tex
  * stored as the 12 digits; spaces and dashes typed between them are dropped.
  */
 
-export const CARD_NUMBER_LENGTH = 12;
-
 /** The Luhn check digit of a string of digits (the digit to append). */
 export function luhnCheckDigit(digits: string): number {
   let sum = 0;
@@ -45,7 +43,6 @@ export const cardMessages = {
   number_: 'Must be a number',
   wholeNumber: 'Must be a whole number',
   expiry: 'Give a date (YYYY-MM-DD)',
-  expiryPast: 'The expiry date has passed',
   customer: 'Give the customer’s phone number or e-mail',
   customerUnknown: 'No customer has this phone number or e-mail',
   editConflict: 'Someone else saved this card after you opened it. Reload to see their changes, then make yours again.',

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 
-/** A screen's title, its one-line purpose and its main action. */
 /** A link in running text or a header (All coupons, Back to the list). */
 export const textLinkClass = 'text-sm font-medium text-brand underline-offset-2 hover:underline';
 
+/** A screen's title, its one-line purpose and its main action. */
 export function PageHeader({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">

@@ -43,7 +43,6 @@ export async function cardLoader({ request, params }: LoaderFunctionArgs): Promi
 /** An empty date field is no expiry. */
 const optionalDay = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : String(v)) };
 
-/** A number as the API would generate one: 11 random digits (the first not 0) and the Luhn digit. */
 /** A card's rebate and its last day, the same when issuing a card and when changing one. */
 function CardTermsFields({
   percent,
@@ -62,6 +61,7 @@ function CardTermsFields({
   );
 }
 
+/** A number as the API would generate one: 11 random digits (the first not 0) and the Luhn digit. */
 function generateNumber(): string {
   const digits = crypto.getRandomValues(new Uint8Array(11));
   const body = Array.from(digits, (d, i) => (i === 0 ? 1 + (d % 9) : d % 10)).join('');

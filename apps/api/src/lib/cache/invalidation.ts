@@ -5,7 +5,8 @@
  */
 
 /** What a cached answer was built from: an entry carries the tags of every kind of data it read. */
-export const CACHE_TAGS = ['catalog', 'content'] as const;
+// 'offers': the bag's gift rules, which only the bag reads (a rule changed clears no page or listing).
+export const CACHE_TAGS = ['catalog', 'content', 'offers'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /** Anything that forgets what it built from the tagged data (a TaggedCache, the page cache). */

@@ -6,6 +6,7 @@ import { isBdMobile } from '@store/shared/phone';
 import { AppError, rateLimited } from '../../lib/errors.js';
 import { customers } from './accounts.tables.js';
 import type { AccountsCtx } from './context.js';
+import type { DbCtx } from '../../lib/context.js';
 import { sha256 } from '../../lib/secrets.js';
 import { createSession } from './sessions.js';
 import { adoptVisitorBag } from '../cart/index.js';
@@ -22,7 +23,7 @@ export const smsBdOnly = () => new AppError('sms_bd_only', messages.smsBdOnly, {
 /** Only Bangladeshi mobiles get SMS (SPEC §5 pattern). */
 export const isSmsPhone = (phone: string | null): phone is string => phone !== null && phone.startsWith('+880') && isBdMobile(phone);
 
-export async function findCustomer(ctx: AccountsCtx, contact: Contact): Promise<Customer | undefined> {
+export async function findCustomer(ctx: DbCtx, contact: Contact): Promise<Customer | undefined> {
   const [row] = await ctx.db
     .select()
     .from(customers)

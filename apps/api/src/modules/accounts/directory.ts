@@ -1,7 +1,9 @@
 import { ilike, inArray, or } from 'drizzle-orm';
 import { parseContact } from '@store/shared/auth';
+import { escapeLike } from '../../lib/like.js';
 import type { DbCtx } from '../../lib/context.js';
 import { customers } from './accounts.tables.js';
+import { findCustomer } from './customers.js';
 
 /*
  * Customers as other modules' back-office screens name them (the privilege cards list): a name and
@@ -40,19 +42,13 @@ export async function customerContacts({ db }: DbCtx, ids: number[]): Promise<Ma
 /** The customer with exactly this phone (any way it is written) or e-mail, or null. */
 export async function customerByContact(ctx: DbCtx, raw: string): Promise<CustomerContact | null> {
   const contact = parseContact(raw);
-  if (!contact) return null;
-  const rows = await ctx.db
-    .select(contactColumns)
-    .from(customers)
-    .where(inArray(contact.kind === 'email' ? customers.email : customers.phone, [contact.value]));
-  return rows[0] ? toContact(rows[0]) : null;
+  const customer = contact ? await findCustomer(ctx, contact) : undefined;
+  return customer ? toContact(customer) : null;
 }
-
-const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The ids of customers whose phone or e-mail contains the fragment (a search box), at most 500. */
 export async function customerIdsMatching({ db }: DbCtx, fragment: string): Promise<number[]> {
-  const pattern = `%${likeEscape(fragment.trim().toLowerCase())}%`;
+  const pattern = `%${escapeLike(fragment.trim().toLowerCase())}%`;
   const rows = await db
     .select({ id: customers.id })
     .from(customers)

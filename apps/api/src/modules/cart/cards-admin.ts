@@ -13,6 +13,7 @@ import {
   type CardUse,
 } from '@store/shared/admin-cards';
 import * as messages from '@store/shared/messages';
+import { escapeLike } from '../../lib/like.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -81,15 +82,13 @@ async function toAdminCards(ctx: RequestCtx, deps: CardsDeps, rows: CardRow[]): 
   }));
 }
 
-const likeEscape = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A page of cards, newest first; q finds a number (spaces and dashes ignored) or a holder's phone or e-mail. */
 export async function listAdminCards(ctx: RequestCtx, deps: CardsDeps, query: AdminCardListQuery): Promise<AdminCardPage> {
   let where: SQL | undefined;
   if (query.q) {
     const digits = normalizeCardNumber(query.q);
     const holders = await deps.customers.idsMatching(ctx, query.q);
-    const byNumber = digits ? ilike(privilegeCards.number, `%${likeEscape(digits)}%`) : undefined;
+    const byNumber = digits ? ilike(privilegeCards.number, `%${escapeLike(digits)}%`) : undefined;
     where = holders.length ? or(byNumber, inArray(privilegeCards.customerId, holders)) : byNumber;
   }
   const [rows, [total]] = await Promise.all([

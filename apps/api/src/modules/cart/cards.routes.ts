@@ -88,8 +88,8 @@ export const cardsAdminRoutes: FastifyPluginAsyncZod<CardsDeps> = async (app, de
 };
 
 /** Link tries per customer per window: enough for typos, too few to guess a 12-digit number. */
-export const CARD_LINK_TRIES = 5;
-export const CARD_LINK_WINDOW = 15 * 60;
+const CARD_LINK_TRIES = 5;
+const CARD_LINK_WINDOW = 15 * 60;
 
 /**
  * The shopper's card in the account, under /api/v1/accounts/privilege-card/. requireCustomer is the

@@ -10,14 +10,13 @@ import {
 } from '@store/shared/admin-gifts';
 import * as messages from '@store/shared/messages';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
-import { writeContent } from '../../lib/content-changes.js';
+import { invalidate } from '../../lib/cache/invalidation.js';
 import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { lineViews, productNames, publishedProductIds, type LineView } from '../catalog/index.js';
 import { giftOrderCounts } from '../orders/index.js';
 import { recordAudit } from '../staff/index.js';
 import { giftRules } from './cart.tables.js';
-import { clearRuleCache } from './gifts.js';
 
 /*
  * Gift rules in the back office (issue 17 item 6). The bag reads the same rows (gifts.ts), through a
@@ -30,7 +29,7 @@ import { clearRuleCache } from './gifts.js';
 
 type GiftRuleRow = typeof giftRules.$inferSelect;
 
-export function giftRuleState(r: Pick<GiftRuleRow, 'active' | 'startsAt' | 'endsAt'>, now: Date): GiftRuleState {
+function giftRuleState(r: Pick<GiftRuleRow, 'active' | 'startsAt' | 'endsAt'>, now: Date): GiftRuleState {
   if (!r.active) return 'off';
   if (r.endsAt && r.endsAt <= now) return 'ended';
   if (r.startsAt && r.startsAt > now) return 'scheduled';
@@ -173,13 +172,14 @@ function asInput(r: GiftRuleRow): AdminGiftRuleValues {
   };
 }
 
-/** A write, then the bag's rule cache cleared after the commit (so it cannot refill from the old rows). */
+/**
+ * A write in one transaction, then the bags' rule cache told after the commit (so it cannot refill
+ * from the old rows). Only the bag reads rules: the storefront's pages and listings keep their caches.
+ */
 async function writeRules<T>(ctx: RequestCtx, work: (tx: RequestCtx) => Promise<T>): Promise<T> {
-  try {
-    return await writeContent(ctx, work);
-  } finally {
-    clearRuleCache();
-  }
+  const result = await ctx.db.transaction((tx) => work({ ...ctx, db: tx }));
+  invalidate(['offers']);
+  return result;
 }
 
 export async function createGiftRule(ctx: RequestCtx, input: AdminGiftRuleValues): Promise<AdminGiftRule> {

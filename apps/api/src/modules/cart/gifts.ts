@@ -5,6 +5,7 @@ import type { DbCtx } from '../../lib/context.js';
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dbKey, type Db, selectRows } from '../../db/client.js';
+import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { lineViews, productNames, variantStockSql } from '../catalog/index.js';
 import { cartLines, giftRules } from './cart.tables.js';
@@ -27,12 +28,14 @@ export type RuleRow = {
 };
 
 const RULES_TTL_MS = 30_000;
+const OFFERS: readonly CacheTag[] = ['offers'];
 /**
  * The active rules, per database. Rules are the cart's own rows, changed by the seed or the back
- * office, which clear them; untagged, so a catalog change (every order's stock) does not reload them.
+ * office; tagged 'offers' only, so a catalog change (every order's stock) does not reload them.
  */
 // A transaction is a handle of its own (a key no later request asks for): the bound keeps those few.
 const ruleCache = new TaggedCache<RuleRow[]>({ ttlMs: RULES_TTL_MS, maxEntries: 256 });
+followInvalidations(ruleCache);
 
 async function loadRules(db: Db): Promise<RuleRow[]> {
   const active = await db.select().from(giftRules).where(eq(giftRules.active, true)).orderBy(asc(giftRules.position), asc(giftRules.id));
@@ -71,7 +74,7 @@ async function loadRules(db: Db): Promise<RuleRow[]> {
 }
 
 export function activeRules({ db }: DbCtx): Promise<RuleRow[]> {
-  return ruleCache.getOrLoad(String(dbKey(db)), [], () => loadRules(db));
+  return ruleCache.getOrLoad(String(dbKey(db)), OFFERS, () => loadRules(db));
 }
 
 /** Drops the cached rules (the seed, the back office or a test changed them). */

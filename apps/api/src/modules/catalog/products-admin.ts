@@ -25,6 +25,7 @@ import * as messages from '@store/shared/messages';
 import { discountedPrice } from '@store/shared/money';
 import { dbKey, selectRows } from '../../db/client.js';
 import { followInvalidations } from '../../lib/cache/invalidation.js';
+import { escapeLike } from '../../lib/like.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { contentChanged, writeContent } from '../../lib/content-changes.js';
@@ -186,8 +187,6 @@ const STATE_FILTER: Record<ProductState, SQL> = {
   active: sql`${products.status} = 'active' and ${products.published}`,
   scheduled: sql`${products.status} = 'active' and not ${products.published}`,
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Products whose name, brand, tags or category hold the term (the trigram-indexed search text), whose

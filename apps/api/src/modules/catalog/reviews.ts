@@ -128,13 +128,8 @@ export async function writeReview(
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(and(eq(products.id, productId), eq(products.published, true)));
   if (!product) throw new AppError('product_not_found', 'Product not found');
-  if (!(await received(ctx, customerId, productId)))
-    throw new AppError('review_not_received', reviewMessages.notReceived, { text: reviewMessages.notReceived });
-  const [existing] = await ctx.db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(and(eq(reviews.customerId, customerId), eq(reviews.productId, productId)));
-  if (existing) throw new AppError('review_exists', reviewMessages.alreadyReviewed, { text: reviewMessages.alreadyReviewed });
+  const { reason } = await reviewEligibility(ctx, customerId, productId, received);
+  if (reason) throw new AppError(reason === reviewMessages.notReceived ? 'review_not_received' : 'review_exists', reason, { text: reason });
   let row: ReviewRow | undefined;
   try {
     [row] = await ctx.db

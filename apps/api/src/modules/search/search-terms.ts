@@ -1,5 +1,6 @@
 import { searchResultsUrl, type SearchRedirects } from '@store/shared/search';
 import type { DepartmentKey } from '@store/shared/constants';
+import { escapeLike } from '../../lib/like.js';
 
 /** More words than this add nothing a shopper meant; the rest of the term is ignored. */
 export const MAX_WORDS = 8;
@@ -23,7 +24,7 @@ export function tokenize(term: string): string[] {
 
 /** A LIKE pattern that matches the text literally anywhere: %, _ and the escape character lose their meaning. */
 export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** One word of the query and what may stand for it: the word itself (as a prefix when it is the last, still being typed) and spelling corrections. */
