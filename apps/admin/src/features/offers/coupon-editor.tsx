@@ -101,7 +101,7 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
     resolver: zodResolver(AdminCouponInputSchema),
     defaultValues: toForm(initial),
   });
-  const { register, control, formState, handleSubmit, setError, reset } = form;
+  const { register, control, formState, handleSubmit, setError, reset, setValue } = form;
   const errors = formState.errors;
   const guard = useLeaveGuard(formState.isDirty);
   const [kind, value] = useWatch({ control, name: ['kind', 'value'] });
@@ -165,7 +165,12 @@ function CouponEditor({ coupon: initial, uses, options }: EditorData) {
           </Section>
           <Section title="What it gives">
             <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField label="Kind" error={errors.kind?.message} {...register('kind')}>
+              <SelectField
+                label="Kind"
+                error={errors.kind?.message}
+                // A percent is not an amount in poisha: another kind starts with its value empty.
+                {...register('kind', { onChange: () => setValue('value', Number.NaN) })}
+              >
                 {COUPON_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {COUPON_KIND_LABELS[k]}
