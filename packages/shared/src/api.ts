@@ -53,6 +53,10 @@ export const ERROR_CODES = [
   /** The order or payment cannot make this move from where it stands (the transition tables). */
   'illegal_transition',
   'refund_not_possible',
+  /** A courier refused a booking or could not be reached (issue 18): nothing was booked. */
+  'courier_failed',
+  /** Cash on delivery is not offered to this customer (blocked by staff, or high COD risk without the fee paid first). */
+  'cod_not_allowed',
   // The back office (issue 16).
   /** The staff account has two-factor sign-in: send the 6-digit code as otp. */
   'two_factor_required',

@@ -100,24 +100,51 @@ export const CARD_MULTI_CARD_NAME = 'visacard,mastercard,amexcard,othercard';
 /** Methods paid through a gateway redirect. */
 export const ONLINE_METHODS: readonly PaymentMethod[] = ['bkash', 'card'];
 
-export const ORDER_STATUSES = ['placed', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * An order's life (issue 18): placed → confirmed (the shop called or the gateway paid) → packed →
+ * shipped (handed to a courier) → in transit → delivered, partially delivered or returned; or
+ * cancelled before it leaves. The transition table is orders/order-status.ts in the API.
+ */
+export const ORDER_STATUSES = [
+  'placed',
+  'confirmed',
+  'packed',
+  'shipped',
+  'in_transit',
+  'delivered',
+  'partially_delivered',
+  'returned',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/** voided: an unpaid order was cancelled, so nothing will be collected. */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   placed: 'Placed',
   confirmed: 'Confirmed',
+  packed: 'Packed',
   shipped: 'Shipped',
+  in_transit: 'In transit',
   delivered: 'Delivered',
+  partially_delivered: 'Partially delivered',
+  returned: 'Returned',
   cancelled: 'Cancelled',
 };
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Payment pending',
   paid: 'Paid',
   failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
+  voided: 'Not charged',
 };
+
+/** The couriers the shop books parcels with (issue 18). */
+export const COURIERS = ['steadfast', 'pathao', 'redx'] as const;
+export type Courier = (typeof COURIERS)[number];
+export const COURIER_LABELS: Record<Courier, string> = { steadfast: 'Steadfast', pathao: 'Pathao', redx: 'RedX' };
 
 export const COUPON_KINDS = ['percentage', 'fixed_amount', 'free_shipping', 'buy_x_get_y'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

@@ -121,6 +121,8 @@ export const outOfStock = (name: string, variant: string) => `${name} - ${varian
 export const paymentStartFailed = 'The payment could not be started, please try again or choose another payment method';
 export const orderPlaced = 'Your order has been placed';
 export const orderNotFound = 'Order not found';
+/** A refund larger than what is left to give back (issue 18). */
+export const refundTooLarge = (left: string) => `At most ${left} can still be refunded on this order`;
 export const paymentCancelled = 'Payment cancelled';
 export const paymentFailed = 'Payment failed';
 export const bagKept = 'Nothing was charged. Your bag is kept, so you can try again.';

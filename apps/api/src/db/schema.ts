@@ -11,3 +11,4 @@ export * from '../modules/checkout/checkout.tables.js';
 export * from '../modules/payments/payments.tables.js';
 export * from '../plugins/rate-limit.tables.js';
 export * from '../modules/staff/staff.tables.js';
+export * from '../modules/couriers/couriers.tables.js';

@@ -35,6 +35,8 @@ const STATUS: Record<ErrorCode, number> = {
   order_not_cancellable: 409,
   illegal_transition: 409,
   refund_not_possible: 409,
+  courier_failed: 502,
+  cod_not_allowed: 400,
   two_factor_required: 401,
   two_factor_setup_required: 403,
   last_owner: 409,

@@ -18,9 +18,27 @@ export const customers = pgTable('customers', {
   verifiedEmail: boolean().notNull().default(false),
   verifiedSms: boolean().notNull().default(false),
   onlineCustomer: boolean().notNull().default(true),
+  /** Staff took cash on delivery away from this customer (issue 18): checkout offers only prepaid methods and pickup. */
+  codBlockedAt: timestamp({ withTimezone: true }),
+  codBlockedReason: text().notNull().default(''),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What staff wrote about a customer (issue 18): kept, never edited. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    staffId: integer(),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_notes_customer_idx').on(t.customerId, t.id)],
+);
 
 /** A guest: checks out with a verified phone and no account. The id is random so it cannot be guessed. */
 export const guests = pgTable('guests', {

@@ -3,8 +3,34 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus 
 import { canMoveOrder, canMovePayment, IllegalTransition, planTransition } from './order-status.js';
 
 describe('the order status machine', () => {
-  const allowedOrder = new Set(['placed>confirmed', 'placed>cancelled', 'confirmed>shipped', 'confirmed>cancelled', 'shipped>delivered']);
-  const allowedPayment = new Set(['pending>paid', 'pending>failed', 'failed>pending', 'failed>paid', 'paid>refunded']);
+  const allowedOrder = new Set([
+    'placed>confirmed',
+    'placed>cancelled',
+    'confirmed>packed',
+    'confirmed>shipped',
+    'confirmed>cancelled',
+    'packed>shipped',
+    'packed>delivered',
+    'packed>cancelled',
+    'shipped>in_transit',
+    'shipped>delivered',
+    'shipped>partially_delivered',
+    'shipped>returned',
+    'in_transit>delivered',
+    'in_transit>partially_delivered',
+    'in_transit>returned',
+  ]);
+  const allowedPayment = new Set([
+    'pending>paid',
+    'pending>failed',
+    'pending>voided',
+    'failed>pending',
+    'failed>paid',
+    'failed>voided',
+    'paid>partially_refunded',
+    'paid>refunded',
+    'partially_refunded>refunded',
+  ]);
 
   it('allows exactly the moves of the table, for every pair of statuses', () => {
     for (const from of ORDER_STATUSES)
@@ -23,6 +49,9 @@ describe('the order status machine', () => {
     expect(() => planTransition(at('confirmed', 'paid'), { payment: 'pending' })).toThrow('Illegal payment transition paid → pending');
     expect(() => planTransition(at('cancelled', 'refunded'), { payment: 'pending' })).toThrow(IllegalTransition);
     expect(() => planTransition(at('placed', 'pending'), { payment: 'refunded' })).toThrow(IllegalTransition);
+    expect(() => planTransition(at('in_transit', 'pending'), { status: 'cancelled' })).toThrow(IllegalTransition);
+    expect(() => planTransition(at('returned', 'pending'), { status: 'delivered' })).toThrow(IllegalTransition);
+    expect(() => planTransition(at('cancelled', 'voided'), { payment: 'paid' })).toThrow(IllegalTransition);
   });
 
   it('treats the state an order is already in as no change, so a replayed callback is harmless', () => {

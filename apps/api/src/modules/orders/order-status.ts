@@ -4,24 +4,34 @@ import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
  * The order's two state machines. Every status change goes through `transitionOrder`
  * (orders.service.ts), which consults these tables and refuses anything else.
  *
- * order:   placed → confirmed → shipped → delivered; placed or confirmed → cancelled
- * payment: pending → paid (gateway confirmed, or cash collected) → refunded; pending → failed → pending
- *          (the shopper pays again: another attempt on the same order); failed → paid (an earlier
- *          attempt's money arrives after a later one failed)
+ * order:   placed → confirmed → packed → shipped → in_transit → delivered | partially_delivered | returned;
+ *          placed, confirmed or packed → cancelled (nothing has left the shop). A courier may report
+ *          delivery or a return without an in-transit step, so shipped goes to each end directly. A
+ *          pickup order is handed over at the counter: packed → delivered. The ends are final.
+ * payment: pending → paid (gateway confirmed, or cash collected) → partially_refunded → refunded;
+ *          pending → failed → pending (the shopper pays again: another attempt on the same order);
+ *          failed → paid (an earlier attempt's money arrives after a later one failed); pending or
+ *          failed → voided (the order was cancelled before anything was taken).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   placed: ['confirmed', 'cancelled'],
-  confirmed: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
+  confirmed: ['packed', 'shipped', 'cancelled'],
+  packed: ['shipped', 'delivered', 'cancelled'],
+  shipped: ['in_transit', 'delivered', 'partially_delivered', 'returned'],
+  in_transit: ['delivered', 'partially_delivered', 'returned'],
   delivered: [],
+  partially_delivered: [],
+  returned: [],
   cancelled: [],
 };
 
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  pending: ['paid', 'failed'],
-  paid: ['refunded'],
-  failed: ['pending', 'paid'],
+  pending: ['paid', 'failed', 'voided'],
+  paid: ['partially_refunded', 'refunded'],
+  failed: ['pending', 'paid', 'voided'],
+  partially_refunded: ['refunded'],
   refunded: [],
+  voided: [],
 };
 
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {

@@ -10,7 +10,7 @@ import type {
   PublicOrder,
   ReceiptResponse,
 } from '@store/shared/checkout';
-import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
+import type { Courier, OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { IllegalTransition, planTransition, type StatusChange } from './order-status.js';
-import { orderEvents, orderLines, orderNumberSeq, orders } from './orders.tables.js';
+import { orderEvents, orderLines, orderNumberSeq, orders, phoneDeliveryRecords, type OrderEventKind } from './orders.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
@@ -123,12 +123,19 @@ export async function reviseOrderForAttempt({ db: tx }: DbCtx, orderId: number, 
 
 export type TransitionResult = { changed: boolean; order: OrderRow; plan: StatusChange };
 
+/** Who moved an order (a staff member; null for the shopper or the system) and what the timeline keeps beside the reason. */
+export type ActedBy = { staffId?: number | null; detail?: Record<string, unknown> };
+
+/** Statuses after which an order's items are back on the shelf: cancelled before it left, or returned by the courier. */
+const RESTOCKED: readonly OrderStatus[] = ['cancelled', 'returned'];
+
 /**
  * THE transition function: every change of an order's status or payment status goes through here.
  * It locks the order, checks the change against the transition tables (order-status.ts), writes
- * the new state and one history row per change, and does what a change implies: cancelling gives
- * the stock back, paying stamps paid_at. Asking for the state the order is already in changes
- * nothing (replays are harmless); an illegal move throws a 409.
+ * the new state and one history row per change, and does what a change implies: cancelling or a
+ * return gives the stock back, paying stamps paid_at, an order that ends counts in its phone's
+ * delivery record (COD risk). Asking for the state the order is already in changes nothing
+ * (replays are harmless); an illegal move throws a 409.
  */
 export async function transitionOrder(
   { db: tx }: DbCtx,
@@ -136,6 +143,7 @@ export async function transitionOrder(
   change: StatusChange,
   reason: string,
   at: Date,
+  by: ActedBy = {},
 ): Promise<TransitionResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) throw new AppError('order_not_found', messages.orderNotFound);
@@ -158,13 +166,108 @@ export async function transitionOrder(
     })
     .where(eq(orders.id, orderId))
     .returning();
+  const staffId = by.staffId ?? null;
+  const detail = by.detail ?? {};
   const events: (typeof orderEvents.$inferInsert)[] = [];
-  if (plan.status) events.push({ orderId, kind: 'order', fromStatus: order.status, toStatus: plan.status, reason, createdAt: at });
+  if (plan.status)
+    events.push({ orderId, kind: 'order', fromStatus: order.status, toStatus: plan.status, reason, staffId, detail, createdAt: at });
   if (plan.payment)
-    events.push({ orderId, kind: 'payment', fromStatus: order.paymentStatus, toStatus: plan.payment, reason, createdAt: at });
+    events.push({
+      orderId,
+      kind: 'payment',
+      fromStatus: order.paymentStatus,
+      toStatus: plan.payment,
+      reason,
+      staffId,
+      detail,
+      createdAt: at,
+    });
   await tx.insert(orderEvents).values(events);
-  if (plan.status === 'cancelled') await restoreStock(tx, orderId);
+  if (plan.status && RESTOCKED.includes(plan.status)) await restoreStock(tx, orderId);
+  if (plan.status) await countInDeliveryRecord(tx, order, plan.status, at);
   return { changed: true, order: updated!, plan };
+}
+
+/**
+ * The phone's delivery record: a delivery counts as delivered, a return (or a partial delivery, the
+ * rest refused) as returned, a cancellation after the shop confirmed it as cancelled. Orders the
+ * shopper cancelled before anyone called them say nothing about the phone.
+ */
+async function countInDeliveryRecord(tx: Db, order: OrderRow, to: OrderStatus, at: Date): Promise<void> {
+  if (!order.contactPhone) return;
+  const key: 'delivered' | 'returned' | 'cancelled' | null =
+    to === 'delivered'
+      ? 'delivered'
+      : to === 'returned' || to === 'partially_delivered'
+        ? 'returned'
+        : to === 'cancelled' && order.status !== 'placed'
+          ? 'cancelled'
+          : null;
+  if (!key) return;
+  await tx
+    .insert(phoneDeliveryRecords)
+    .values({ phone: order.contactPhone, [key]: 1, updatedAt: at })
+    .onConflictDoUpdate({ target: phoneDeliveryRecords.phone, set: { [key]: sql`${phoneDeliveryRecords[key]} + 1`, updatedAt: at } });
+}
+
+/** One line of an order's timeline that is not a status change: a note, a call, an edit, a message, a courier's word, a refund. */
+export type OrderEventInput = {
+  kind: Exclude<OrderEventKind, 'order' | 'payment'>;
+  /** What happened in a word: the call's outcome, the courier's status, the refund's state… */
+  what: string;
+  reason?: string;
+  detail?: Record<string, unknown>;
+};
+
+export async function addOrderEvent({ db }: DbCtx, orderId: number, event: OrderEventInput, at: Date, by: ActedBy = {}): Promise<void> {
+  await db.insert(orderEvents).values({
+    orderId,
+    kind: event.kind,
+    fromStatus: null,
+    toStatus: event.what,
+    reason: event.reason ?? '',
+    staffId: by.staffId ?? null,
+    detail: event.detail ?? {},
+    createdAt: at,
+  });
+}
+
+/** The parcel an order travels in: set when a courier books it, cleared when the booking is withdrawn. */
+export type OrderParcel = { courier: Courier; consignmentId: string; trackingCode: string };
+
+export async function setOrderParcel({ db }: DbCtx, orderId: number, parcel: OrderParcel | null, at: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      courier: parcel?.courier ?? null,
+      consignmentId: parcel?.consignmentId ?? null,
+      trackingCode: parcel?.trackingCode ?? null,
+      revision: sql`${orders.revision} + 1`,
+      updatedAt: at,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+/**
+ * Money given back on an order (a gateway refund once final, or a cash refund staff recorded): adds
+ * it to the order's refunded amount and moves its payment to partially_refunded, or refunded once
+ * all of the total is back, through the transition function. More than is left is refused.
+ */
+export async function recordOrderRefund(
+  ctx: DbCtx,
+  orderId: number,
+  amount: number,
+  reason: string,
+  at: Date,
+  by: ActedBy = {},
+): Promise<TransitionResult> {
+  const order = await lockOrder(ctx, orderId);
+  if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+  const refunded = order.refundedAmount + amount;
+  if (amount <= 0 || refunded > order.total)
+    throw new AppError('refund_not_possible', messages.refundTooLarge(formatTaka(order.total - order.refundedAmount)));
+  await ctx.db.update(orders).set({ refundedAmount: refunded, updatedAt: at }).where(eq(orders.id, orderId));
+  return transitionOrder(ctx, orderId, { payment: refunded === order.total ? 'refunded' : 'partially_refunded' }, reason, at, by);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -246,7 +349,12 @@ function privatePart(o: OrderRow, events: (typeof orderEvents.$inferSelect)[]): 
     billing_address: o.billingAddress,
     contact: { name: o.contactName, phone: o.contactPhone, email: o.contactEmail },
     referral_code: o.referralCode,
-    history: events.map((e) => ({ kind: e.kind, from: e.fromStatus, to: e.toStatus, at: e.createdAt.toISOString() })),
+    // The shopper's history is the status changes; notes, calls and edits are the staff's.
+    history: events.flatMap((e) =>
+      e.kind === 'order' || e.kind === 'payment'
+        ? [{ kind: e.kind, from: e.fromStatus, to: e.toStatus, at: e.createdAt.toISOString() }]
+        : [],
+    ),
   };
 }
 

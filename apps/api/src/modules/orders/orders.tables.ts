@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LineImage } from '@store/shared/cart';
 import type { AddressSnapshot } from '@store/shared/checkout';
-import type { DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
+import type { Courier, DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
 import { customers, guests } from '../accounts/accounts.tables.js';
 import { variants } from '../catalog/catalog.tables.js';
 
@@ -80,6 +80,14 @@ export const orders = pgTable(
     cancelledAt: timestamp({ withTimezone: true }),
     /** When the confirmation SMS and email were queued; null until then (the reconciler catches up). */
     notifiedAt: timestamp({ withTimezone: true }),
+    /** The active parcel (issue 18): which courier carries it, its consignment id and tracking code; null until booked. */
+    courier: text().$type<Courier>(),
+    consignmentId: text(),
+    trackingCode: text(),
+    /** Money given back so far, poisha (gateway refunds and manual COD refunds together). */
+    refundedAmount: integer().notNull().default(0),
+    /** Bumped by every back-office edit: a stale edit is refused (409 edit_conflict). */
+    revision: integer().notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_customer_key_idx')
@@ -96,9 +104,29 @@ export const orders = pgTable(
     index('orders_unnotified_idx')
       .on(t.id)
       .where(sql`${t.notifiedAt} is null`),
+    // The back office's list at 1,000,000 orders (issue 18): each filter walks an index in id order.
+    index('orders_status_id_idx').on(t.status, t.id.desc()),
+    index('orders_payment_status_id_idx').on(t.paymentStatus, t.id.desc()),
+    index('orders_method_id_idx').on(t.paymentMethod, t.id.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_total_idx').on(t.total.desc(), t.id.desc()),
+    index('orders_phone_idx').on(t.contactPhone, t.id.desc()),
+    index('orders_email_idx').on(sql`lower(${t.contactEmail})`),
+    index('orders_number_prefix_idx').on(sql`${t.number} text_pattern_ops`),
+    index('orders_name_trgm_idx').using('gin', sql`lower(${t.contactName}) gin_trgm_ops`),
+    index('orders_courier_idx')
+      .on(t.courier, t.id.desc())
+      .where(sql`${t.courier} is not null`),
+    uniqueIndex('orders_consignment_idx')
+      .on(t.courier, t.consignmentId)
+      .where(sql`${t.consignmentId} is not null`),
     check('orders_one_owner', sql`(${t.customerId} is null) <> (${t.guestId} is null)`),
-    check('orders_status', sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`),
-    check('orders_payment_status', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'refunded')`),
+    check(
+      'orders_status',
+      sql`${t.status} in ('placed', 'confirmed', 'packed', 'shipped', 'in_transit', 'delivered', 'partially_delivered', 'returned', 'cancelled')`,
+    ),
+    check('orders_payment_status', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided')`),
+    check('orders_refunded', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'bkash', 'card', 'cash_on_pickup')`),
     check(
       'orders_amounts',
@@ -132,7 +160,14 @@ export const orderLines = pgTable(
   (t) => [index('order_lines_order_idx').on(t.orderId, t.id), check('order_lines_quantity', sql`${t.quantity} > 0`)],
 );
 
-/** Every status change, written by the one transition function. */
+/**
+ * What happens to an order, in one timeline: order: / payment: status changes (written by the one
+ * transition function), a staff note, a call to the customer and its outcome, an edit, a message
+ * sent, a courier's event, a refund. staff_id says which member did it (null: the shopper or the system).
+ */
+export const ORDER_EVENT_KINDS = ['order', 'payment', 'note', 'call', 'edit', 'message', 'courier', 'refund'] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -140,11 +175,28 @@ export const orderEvents = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
-    kind: text().$type<'order' | 'payment'>().notNull(),
+    kind: text().$type<OrderEventKind>().notNull(),
     fromStatus: text(),
+    /** The status moved to; for the other kinds what happened in a word (the note's 'note', a call's outcome…). */
     toStatus: text().notNull(),
     reason: text().notNull().default(''),
+    staffId: integer(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
+
+/**
+ * Each phone's delivery record across all its orders (COD risk, issue 18): kept by the transition
+ * function as orders end, so the risk of an order is one lookup, never a scan of the phone's orders.
+ */
+export const phoneDeliveryRecords = pgTable('phone_delivery_records', {
+  phone: text().primaryKey(),
+  delivered: integer().notNull().default(0),
+  /** Returned by the courier or refused at the door. */
+  returned: integer().notNull().default(0),
+  /** Cancelled after the shop confirmed it (the shopper backed out late). */
+  cancelled: integer().notNull().default(0),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

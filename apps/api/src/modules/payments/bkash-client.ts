@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.js';
 import type { BkashConfig } from './config.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../../lib/http-transport.js';
 
 /*
  * bKash Tokenized Checkout (v1.2.0-beta), the calls and fields of bKash's developer docs:

@@ -14,7 +14,7 @@ import { paymentsRoutes, acceptForms } from './payments.routes.js';
 import { Payments, type PaymentHooks } from './payments.service.js';
 import { bkashSimulator } from './simulator/bkash-simulator.js';
 import { sslcommerzSimulator } from './simulator/sslcommerz-simulator.js';
-import { loopbackTransport, type Transport } from './transport.js';
+import { loopbackTransport, type Transport } from '../../lib/http-transport.js';
 
 export { Payments, OrderNotPayable, type PaymentHooks, type PaymentRow, type StartInput, type CallbackResult } from './payments.service.js';
 export { GatewayError } from './bkash-client.js';

@@ -7,13 +7,14 @@ import { payments, type GatewayPaymentStatus } from './payments.tables.js';
  * A payment attempt's statuses, as orders have theirs (orders/order-status.ts). Both gateways take
  * the money when the shopper approves (bKash sale, SSLCommerz), so there is no authorised-but-not-
  * captured state to pass through: pending settles once to paid, failed or cancelled, and only a paid
- * attempt may be refunded.
+ * attempt may be refunded, in parts (partially_refunded) until all of it is (refunded).
  */
 export const PAYMENT_ATTEMPT_TRANSITIONS: Record<GatewayPaymentStatus, readonly GatewayPaymentStatus[]> = {
   pending: ['paid', 'failed', 'cancelled'],
-  paid: ['refunded'],
+  paid: ['partially_refunded', 'refunded'],
   failed: [],
   cancelled: [],
+  partially_refunded: ['refunded'],
   refunded: [],
 };
 

@@ -16,7 +16,7 @@ import type { CallbackResult, Lifecycle, PaymentProvider, PaymentRow, SettleOutc
 import { SslCommerzProvider } from './providers/sslcommerz-provider.js';
 import { reconcilePending } from './reconciler.js';
 import { SslCommerzClient } from './sslcommerz-client.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../../lib/http-transport.js';
 
 export type { CallbackResult, PaymentProvider, PaymentRow, SettleOutcome, StartInput } from './providers/provider.js';
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from './bkash-client.js';
 import type { SslCommerzConfig } from './config.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '../../lib/http-transport.js';
 
 /*
  * SSLCommerz (API v4), the calls and fields of its developer docs:

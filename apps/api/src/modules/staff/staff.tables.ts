@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '@store/shared/admin';
 
 export const STAFF_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -102,4 +102,22 @@ export const auditLog = pgTable(
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_staff_idx').on(t.staffId, t.createdAt),
   ],
+);
+
+/** A staff member's saved filter of a back-office list (issue 18: the order list's saved views). */
+export const staffSavedViews = pgTable(
+  'staff_saved_views',
+  {
+    id: serial().primaryKey(),
+    staffId: integer()
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** Which list: 'orders', 'customers'. */
+    scope: text().notNull(),
+    name: text().notNull(),
+    /** The list's query string, as the list's URL carries it. */
+    query: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_saved_views_name_idx').on(t.staffId, t.scope, t.name)],
 );

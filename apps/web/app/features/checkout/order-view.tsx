@@ -18,15 +18,21 @@ export const orderDate = (iso: string) => formatDhakaDateTime(new Date(iso));
 const STATUS_TONE: Record<OrderStatus, string> = {
   placed: 'bg-sky-50 text-sky-800 ring-sky-200',
   confirmed: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  packed: 'bg-sky-50 text-sky-800 ring-sky-200',
   shipped: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
+  in_transit: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
   delivered: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  partially_delivered: 'bg-amber-50 text-amber-900 ring-amber-200',
+  returned: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
   cancelled: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
 };
 const PAYMENT_TONE: Record<PaymentStatus, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   failed: 'bg-red-50 text-red-800 ring-red-200',
+  partially_refunded: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
   refunded: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
+  voided: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
 };
 
 /** Cash not yet collected is not a payment 'pending' to the shopper: it says how they pay. */
@@ -43,7 +49,7 @@ export function StatusChips({ status, payment, method }: { status: OrderStatus; 
         {ORDER_STATUS_LABELS[status]}
       </span>
       {/* A cancelled order that was never paid has nothing to say about payment. */}
-      {status === 'cancelled' && (payment === 'pending' || payment === 'failed') ? null : (
+      {status === 'cancelled' && (payment === 'pending' || payment === 'failed' || payment === 'voided') ? null : (
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
           {paymentLabel(payment, method)}
         </span>

@@ -4,7 +4,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { AppError } from '../../../lib/errors.js';
 import { SSLCOMMERZ_SIMULATOR_PATH, type SslCommerzConfig } from '../config.js';
 import { signSslFields } from '../sslcommerz-client.js';
-import type { Transport } from '../transport.js';
+import type { Transport } from '../../../lib/http-transport.js';
 import { LOCK, SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from './page.js';
 
 /*

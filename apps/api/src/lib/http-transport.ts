@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
-/** The part of fetch the gateway clients use: a JSON or form body out, a status and a body back. */
+/** The part of fetch the gateway and courier clients use: a JSON or form body out, a status and a body back. */
 export type HttpRequest = { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
 export type HttpResponse = { status: number; text(): Promise<string> };
 export type Transport = (url: string, init: HttpRequest) => Promise<HttpResponse>;
 
 const TIMEOUT_MS = 20_000;
 
-/** The network: every real gateway call goes out here, with a timeout so a hung gateway cannot hang checkout. */
+/** The network: every real gateway or courier call goes out here, with a timeout so a hung one cannot hang a request. */
 export const networkTransport: Transport = async (url, init) => {
   const res = await fetch(url, {
     method: init.method,
