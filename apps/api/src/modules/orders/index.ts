@@ -39,5 +39,6 @@ export {
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
+export { dashboardRoutes } from './dashboard.routes.js';
 // The privilege cards screen (cart module): the orders each card was used on.
 export { cardOrderTotals, ordersWithCard, type CardOrder, type CardOrderTotals } from './card-orders.js';

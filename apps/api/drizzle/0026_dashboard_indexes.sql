@@ -1,0 +1,2 @@
+CREATE INDEX "order_lines_sales_idx" ON "order_lines" USING btree ("order_id","id","product_id","quantity","line_price") WHERE not "order_lines"."gift";--> statement-breakpoint
+CREATE INDEX "orders_dashboard_idx" ON "orders" USING btree ("created_at","status","payment_method","zone","total","refunded_amount","id");
