@@ -53,7 +53,7 @@ import { checkoutRoutes, couponsAdminRoutes, paymentHooksFor, startCheckoutUpkee
 import { cardOrderTotals, customerReceivedProduct, devDeliverRoutes, ordersRoutes, ordersWithCard } from './modules/orders/index.js';
 import { dashboardRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
-import { registerPayments } from './modules/payments/index.js';
+import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
 import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
 import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
 
@@ -172,6 +172,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(couponsAdminRoutes, { prefix: '/admin' });
+      await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
       // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).
       await api.register(cardsAdminRoutes, {

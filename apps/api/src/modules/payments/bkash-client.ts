@@ -10,6 +10,8 @@ import type { Transport } from '../../lib/http-transport.js';
  *   POST /tokenized/checkout/execute         {paymentID} → trxID, transactionStatus 'Completed'
  *   POST /tokenized/checkout/payment/status  {paymentID} → transactionStatus, amount, trxID…
  *   POST /tokenized/checkout/payment/refund  {paymentID, amount, trxID, sku, reason} → refundTrxID, transactionStatus 'Completed'
+ *                                            (a part of the payment; several refunds up to its amount, 2026 beyond it)
+ *   POST /tokenized/checkout/payment/refund  {paymentID, trxID} → the refund status: the payment's latest refund
  * Every call but the token calls carries `Authorization: <id_token>` and `X-APP-Key`. statusCode
  * '0000' means success; any other code is an answer (returned to the caller), not an exception.
  */
@@ -185,6 +187,7 @@ export class BkashClient {
     return this.call('/payment/status', { paymentID });
   }
 
+  /** Gives `amount` poisha of an executed payment back (all of it or a part); bKash answers at once. */
   refund(input: { paymentID: string; trxID: string; amount: number; sku: string; reason: string }): Promise<BkashRefundResponse> {
     return this.call('/payment/refund', {
       paymentID: input.paymentID,
@@ -193,5 +196,10 @@ export class BkashClient {
       sku: input.sku,
       reason: input.reason,
     });
+  }
+
+  /** The refund status (v1.2.0-beta): the same endpoint with only paymentID and trxID answers the payment's latest refund. */
+  refundStatus(input: { paymentID: string; trxID: string }): Promise<BkashRefundResponse> {
+    return this.call('/payment/refund', { paymentID: input.paymentID, trxID: input.trxID });
   }
 }

@@ -19,6 +19,8 @@ import { loopbackTransport, type Transport } from '../../lib/http-transport.js';
 export { Payments, OrderNotPayable, type PaymentHooks, type PaymentRow, type StartInput, type CallbackResult } from './payments.service.js';
 export { GatewayError } from './bkash-client.js';
 export { PAYMENT_ATTEMPT_TRANSITIONS, canMoveAttempt } from './payment-status.js';
+export { refundsAdminRoutes } from './refunds-admin.routes.js';
+export type { RefundCtx, RefundResult, RefundRow, GatewayRefundInput, ManualRefundInput } from './refunds.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +36,10 @@ export type PaymentsOptions = { hooks: PaymentHooks; transport?: Transport };
  */
 export async function registerPayments(app: FastifyInstance, clock: Clock, options: PaymentsOptions) {
   const transport = options.transport ?? loopbackTransport(app, app.env.PUBLIC_URL);
-  app.decorate('payments', new Payments({ db: app.db, env: app.env, clock, log: app.log, transport, hooks: options.hooks }));
+  app.decorate(
+    'payments',
+    new Payments({ db: app.db, env: app.env, clock, log: app.log, transport, hooks: options.hooks, notifier: app.notifier }),
+  );
   await app.register(paymentsRoutes);
   if (!simulatorEnabled(app.env)) return;
   const base = publicBase(app.env);

@@ -47,3 +47,26 @@ export async function transitionPayment(
     .returning();
   return row ?? null;
 }
+
+/**
+ * Money given back from a paid attempt (a refund the gateway completed): adds it to the attempt's
+ * refunded amount, moving it paid → partially_refunded → refunded through transitionPayment; a
+ * further part of an attempt already partially refunded keeps its status and grows its amount.
+ * More than the attempt's amount, or an attempt that is not paid, throws refund_not_possible.
+ */
+export async function refundAttempt(tx: Db, paymentId: number, amount: number, at: Date): Promise<PaymentRow> {
+  const [attempt] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  if (!attempt || (attempt.status !== 'paid' && attempt.status !== 'partially_refunded'))
+    throw new AppError('refund_not_possible', 'This payment cannot be refunded');
+  const refundedAmount = attempt.refundedAmount + amount;
+  if (amount <= 0 || refundedAmount > attempt.amount) throw new AppError('refund_not_possible', 'More than this payment can give back');
+  const to: GatewayPaymentStatus = refundedAmount === attempt.amount ? 'refunded' : 'partially_refunded';
+  if (to !== attempt.status) {
+    const moved = await transitionPayment(tx, paymentId, { from: attempt.status, to }, at, { refundedAmount });
+    if (!moved) throw new AppError('refund_not_possible', 'This payment changed meanwhile');
+    return moved;
+  }
+  // partially_refunded and staying so: not a move, only the amount grows (the row is locked).
+  const [row] = await tx.update(payments).set({ refundedAmount, updatedAt: at }).where(eq(payments.id, paymentId)).returning();
+  return row!;
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AdminRefundInput, AdminRefundResponse, AdminRefundsResponse } from '@store/shared/admin-refunds';
 import type { PaymentMethod } from '@store/shared/checkout-rules';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -15,8 +16,10 @@ import { BkashProvider } from './providers/bkash-provider.js';
 import type { CallbackResult, Lifecycle, PaymentProvider, PaymentRow, SettleOutcome, StartInput } from './providers/provider.js';
 import { SslCommerzProvider } from './providers/sslcommerz-provider.js';
 import { reconcilePending } from './reconciler.js';
+import { Refunds, type GatewayRefundInput, type ManualRefundInput, type RefundCtx, type RefundResult } from './refunds.js';
 import { SslCommerzClient } from './sslcommerz-client.js';
 import type { Transport } from '../../lib/http-transport.js';
+import type { Notifier } from '../notifications/index.js';
 
 export type { CallbackResult, PaymentProvider, PaymentRow, SettleOutcome, StartInput } from './providers/provider.js';
 
@@ -37,7 +40,16 @@ export type PaymentHooks = {
   afterPaid(orderId: number): Promise<void>;
 };
 
-export type PaymentsDeps = { db: Db; env: Env; clock: Clock; log: FastifyBaseLogger; transport: Transport; hooks: PaymentHooks };
+export type PaymentsDeps = {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  transport: Transport;
+  hooks: PaymentHooks;
+  /** The shopper's message when a refund completes (queued in the refund's transaction). */
+  notifier: Notifier;
+};
 
 /**
  * The lifecycle of gateway payments: an attempt is created pending with its order, its session is
@@ -49,6 +61,7 @@ export class Payments implements Lifecycle {
   private readonly bkash: BkashProvider | null;
   private readonly sslcommerz: SslCommerzProvider | null;
   private readonly providers: Partial<Record<Gateway, PaymentProvider>>;
+  private readonly refunds: Refunds;
   readonly base: string;
 
   constructor(private readonly deps: PaymentsDeps) {
@@ -59,6 +72,7 @@ export class Payments implements Lifecycle {
       ? new SslCommerzProvider(new SslCommerzClient(config.sslcommerz, deps.transport), config.sslcommerz.storePassword, this)
       : null;
     this.providers = { ...(this.bkash ? { bkash: this.bkash } : {}), ...(this.sslcommerz ? { sslcommerz: this.sslcommerz } : {}) };
+    this.refunds = new Refunds({ ...deps, provider: (gateway) => this.provider(gateway) });
   }
 
   get db() {
@@ -225,7 +239,7 @@ export class Payments implements Lifecycle {
     return this.sslcommerz.onNotice(kind, form);
   }
 
-  /** Gives a paid order's money back through its gateway; the order's payment becomes refunded. */
+  /** Gives a paid order's money back whole through its gateway; the order's payment becomes refunded (and an order not shipped is cancelled). */
   async refund(orderId: number, reason: string): Promise<PaymentRow> {
     const [payment] = await this.db
       .select()
@@ -277,8 +291,49 @@ export class Payments implements Lifecycle {
     return (await open()).length === 0;
   }
 
-  /** Pending payments the shopper never came back from, checked with their gateways (reconciler.ts). */
-  async reconcile(): Promise<{ checked: number; settled: number }> {
-    return reconcilePending(this, this.providers, { holdMs: this.deps.env.PAYMENT_HOLD_MINUTES * 60_000, log: this.deps.log });
+  /**
+   * The upkeep's pass (every PAYMENT_RECONCILE_SECONDS): pending payments the shopper never came
+   * back from, checked with their gateways (reconciler.ts), then refunds still waiting for their
+   * gateway's final word (refunds.ts).
+   */
+  async reconcile(): Promise<{ checked: number; settled: number; refunds: { checked: number; completed: number; failed: number } }> {
+    const pending = await reconcilePending(this, this.providers, {
+      holdMs: this.deps.env.PAYMENT_HOLD_MINUTES * 60_000,
+      log: this.deps.log,
+    });
+    return { ...pending, refunds: await this.pollRefunds() };
+  }
+
+  /**
+   * Gives part or all of a paid order's money back through the gateway that took it (refunds.ts):
+   * completed, or requested while the gateway works on it; a refusal throws refund_not_possible.
+   */
+  refundOrder(ctx: RefundCtx, input: GatewayRefundInput): Promise<RefundResult> {
+    return this.refunds.refundOrder(ctx, input);
+  }
+
+  /** Money given back by hand (cash on delivery or pickup), with the staff's reference: completed at once. */
+  recordManualRefund(ctx: RefundCtx, input: ManualRefundInput): Promise<RefundResult> {
+    return this.refunds.recordManualRefund(ctx, input);
+  }
+
+  /** Asks the gateways about refunds not final yet and completes or fails them. */
+  pollRefunds(): Promise<{ checked: number; completed: number; failed: number }> {
+    return this.refunds.poll();
+  }
+
+  /** The back office's refund: gateway or manual by the input's method, the Idempotency-Key as its request key. */
+  requestRefund(
+    ctx: RefundCtx,
+    orderId: number,
+    input: AdminRefundInput,
+    idempotencyKey: string | null,
+  ): Promise<{ replayed: boolean; answer: AdminRefundResponse }> {
+    return this.refunds.request(ctx, orderId, input, idempotencyKey);
+  }
+
+  /** An order's refunds and what can still be refunded, for the back office. */
+  orderRefunds(ctx: Pick<RefundCtx, 'db'>, orderId: number): Promise<AdminRefundsResponse> {
+    return this.refunds.list(ctx, orderId);
   }
 }

@@ -220,6 +220,12 @@ describe('gateway simulators against the gateways’ contracts', () => {
       trans_id: tranId,
       refund_ref_id: expect.any(String),
     });
+    // The bank works on it first: 'processing' to the first status query, 'refunded' after.
+    expect(await sslcz.refundQuery({ refund_ref_id: refund.refund_ref_id as string })).toMatchObject({
+      APIConnect: 'DONE',
+      status: 'processing',
+      refund_ref_id: refund.refund_ref_id,
+    });
     expect(await sslcz.refundQuery({ refund_ref_id: refund.refund_ref_id as string })).toMatchObject({
       APIConnect: 'DONE',
       status: 'refunded',

@@ -8,7 +8,9 @@ import type { Transport } from '../../lib/http-transport.js';
  *   POST /gwprocess/v4/api.php (form)                         session init → status SUCCESS, sessionkey, GatewayPageURL
  *   GET  /validator/api/validationserverAPI.php?val_id=…      the validation API → status VALID | VALIDATED | INVALID_TRANSACTION
  *   GET  /validator/api/merchantTransIDvalidationAPI.php?tran_id=…                     transactions of a tran_id
- *   GET  /validator/api/merchantTransIDvalidationAPI.php?bank_tran_id=…&refund_amount=…  refund
+ *   GET  /validator/api/merchantTransIDvalidationAPI.php?bank_tran_id=…&refund_amount=…&refund_remarks=…&refund_trans_id=…
+ *        refund initiate (a part or all; refund_trans_id is ours, one per refund) → status success | processing | failed, refund_ref_id
+ *   GET  /validator/api/merchantTransIDvalidationAPI.php?refund_ref_id=…  refund status → refunded | processing | cancelled
  * The shopper comes back by a form POST to success_url / fail_url / cancel_url, and the IPN is a
  * form POST to ipn_url; both carry verify_sign = md5 of the fields named in verify_key plus
  * store_passwd = md5(store password), sorted by name and joined as k=v&k=v.
@@ -65,8 +67,21 @@ export type SslRefundResponse = {
   bank_tran_id: string;
   trans_id?: string;
   refund_ref_id?: string;
-  status: string;
-  errorReason: string;
+  /** success (initiated), processing (initiated already), failed; absent when APIConnect is not DONE. */
+  status?: string;
+  errorReason?: string;
+};
+
+export type SslRefundStatusResponse = {
+  APIConnect: string;
+  bank_tran_id?: string;
+  tran_id?: string;
+  refund_ref_id?: string;
+  initiated_on?: string;
+  refunded_on?: string;
+  /** refunded, processing or cancelled; absent when APIConnect is not DONE. */
+  status?: string;
+  errorReason?: string;
 };
 
 export type SslInitRequest = {
@@ -195,12 +210,25 @@ export class SslCommerzClient {
     return this.request('GET', '/validator/api/merchantTransIDvalidationAPI.php', { tran_id: tranId });
   }
 
-  refund(input: { bankTranId: string; amount: number; remarks: string; refId: string }): Promise<SslRefundResponse> {
+  /** Initiates a refund of `amount` poisha (all or a part); refundTransId is ours, unique per refund, so a repeat is the same refund. */
+  refund(input: {
+    bankTranId: string;
+    amount: number;
+    remarks: string;
+    refundTransId: string;
+    refId?: string;
+  }): Promise<SslRefundResponse> {
     return this.request('GET', '/validator/api/merchantTransIDvalidationAPI.php', {
       bank_tran_id: input.bankTranId,
       refund_amount: sslAmount(input.amount),
       refund_remarks: input.remarks,
-      refe_id: input.refId,
+      refund_trans_id: input.refundTransId,
+      ...(input.refId ? { refe_id: input.refId } : {}),
+      v: '1',
     });
+  }
+
+  refundStatus(refundRefId: string): Promise<SslRefundStatusResponse> {
+    return this.request('GET', '/validator/api/merchantTransIDvalidationAPI.php', { refund_ref_id: refundRefId });
   }
 }

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { BKASH_OK, GatewayError, poishaOf, type BkashClient } from '../bkash-client.js';
 import { payments } from '../payments.tables.js';
-import type { CallbackResult, Lifecycle, PaymentProvider, PaymentRow, SettleOutcome, StartInput } from './provider.js';
+import type {
+  CallbackResult,
+  Lifecycle,
+  PaymentProvider,
+  PaymentRow,
+  PendingRefund,
+  RefundAnswer,
+  RefundRequest,
+  SettleOutcome,
+  StartInput,
+} from './provider.js';
 
 const BKASH_TERMINAL: Record<string, SettleOutcome> = { Cancelled: 'cancelled', Failed: 'failed', Expired: 'failed', Declined: 'failed' };
 
@@ -111,20 +121,64 @@ export class BkashProvider implements PaymentProvider {
     return this.life.current(payment.id);
   }
 
+  /** A late payment given back whole: bKash answers at once, so anything but Completed is a failure to report. */
   async refund(payment: PaymentRow, reason: string): Promise<void> {
-    if (!payment.reference || !payment.gatewayTrxId) throw new GatewayError('bKash refund: payment not executed');
+    const answer = await this.refundPart(payment, {
+      amount: payment.amount - payment.refundedAmount,
+      reason,
+      requestKey: `late-${payment.id}`,
+    });
+    if (answer.state !== 'completed')
+      throw new GatewayError(`bKash refund: ${answer.state === 'failed' ? answer.reason : 'not completed'}`);
+  }
+
+  async refundPart(payment: PaymentRow, request: RefundRequest): Promise<RefundAnswer> {
+    if (!payment.reference || !payment.gatewayTrxId) return { state: 'failed', reason: 'This bKash payment was never completed' };
     const r = await this.client.refund({
       paymentID: payment.reference,
       trxID: payment.gatewayTrxId,
-      amount: payment.amount - payment.refundedAmount,
+      amount: request.amount,
       sku: payment.invoice,
-      reason,
+      reason: request.reason,
     });
     await this.life.event(payment.id, 'bkash', 'refund', r.statusCode, {
       refundTrxID: r.refundTrxID,
       transactionStatus: r.transactionStatus,
+      amount: r.amount,
+      requestKey: request.requestKey,
+      statusMessage: r.statusMessage,
     });
-    if (r.statusCode !== BKASH_OK || r.transactionStatus !== 'Completed')
-      throw new GatewayError(`bKash refund: ${r.statusCode} ${r.statusMessage}`);
+    if (r.statusCode !== BKASH_OK) return { state: 'failed', reason: `bKash: ${r.statusMessage} (${r.statusCode})` };
+    return { state: r.transactionStatus === 'Completed' ? 'completed' : 'processing', reference: r.refundTrxID || null };
+  }
+
+  /**
+   * The v1.2.0-beta refund status answers the payment's latest refund only. A refund bKash gave a
+   * refundTrxID is settled by that answer when it is the one; one whose answer was lost is ours when
+   * bKash's latest refund is one the shop does not know, of our amount; otherwise bKash never made it.
+   */
+  async refundStatus(payment: PaymentRow, refund: PendingRefund): Promise<RefundAnswer> {
+    if (!payment.reference || !payment.gatewayTrxId) return { state: 'failed', reason: 'This bKash payment was never completed' };
+    const r = await this.client.refundStatus({ paymentID: payment.reference, trxID: payment.gatewayTrxId });
+    await this.life.event(payment.id, 'bkash', 'refund_status', r.statusCode, {
+      refundTrxID: r.refundTrxID,
+      transactionStatus: r.transactionStatus,
+      amount: r.amount,
+      requestKey: refund.requestKey,
+    });
+    const completed = r.statusCode === BKASH_OK && r.transactionStatus === 'Completed';
+    if (refund.reference) {
+      if (r.statusCode === BKASH_OK && r.refundTrxID === refund.reference && completed)
+        return { state: 'completed', reference: refund.reference };
+      return { state: 'processing', reference: refund.reference };
+    }
+    if (
+      r.statusCode === BKASH_OK &&
+      r.refundTrxID &&
+      !refund.otherReferences.includes(r.refundTrxID) &&
+      poishaOf(r.amount) === refund.amount
+    )
+      return { state: completed ? 'completed' : 'processing', reference: r.refundTrxID };
+    return { state: 'failed', reason: 'bKash has no record of this refund' };
   }
 }

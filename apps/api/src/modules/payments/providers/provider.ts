@@ -34,6 +34,22 @@ export type Lifecycle = {
   byReference(provider: Gateway, reference: string): Promise<PaymentRow | null>;
 };
 
+/** A refund as the shop asks for it: an amount (poisha) of one paid attempt, and our unique key for it (refunds.request_key). */
+export type RefundRequest = { amount: number; reason: string; requestKey: string };
+
+/**
+ * What a gateway said about a refund: done; still with it (checked again later); or refused, with
+ * its reason. `reference` is the gateway's id of the refund (bKash refundTrxID, SSLCommerz
+ * refund_ref_id). An unreachable gateway or an answer that is not its JSON throws GatewayError: nothing is known.
+ */
+export type RefundAnswer =
+  | { state: 'completed'; reference: string | null }
+  | { state: 'processing'; reference: string | null }
+  | { state: 'failed'; reason: string };
+
+/** A refund asked of the gateway earlier, whose answer is not final: its reference when the gateway gave one, and the references of the attempt's other refunds. */
+export type PendingRefund = RefundRequest & { reference: string | null; otherReferences: readonly string[] };
+
 /** One payment gateway: opening a session, asking where an attempt stands, and giving money back. A refusal or an unreachable gateway throws GatewayError. */
 export interface PaymentProvider {
   readonly gateway: Gateway;
@@ -41,6 +57,10 @@ export interface PaymentProvider {
   start(payment: PaymentRow, input: StartInput): Promise<string>;
   /** Asks the gateway and settles on a final answer; `fallback` when the shopper said cancelled or failed; an attempt older than `abandonIfOlderThan` still unfinished fails. */
   check(payment: PaymentRow, fallback: SettleOutcome | null, abandonIfOlderThan?: Date): Promise<CallbackResult>;
-  /** Gives the rest of a paid attempt's money back. */
+  /** Gives the rest of a paid attempt's money back (a late payment); a refusal throws GatewayError. */
   refund(payment: PaymentRow, reason: string): Promise<void>;
+  /** Asks the gateway to give back part (or all) of a paid attempt's money. */
+  refundPart(payment: PaymentRow, request: RefundRequest): Promise<RefundAnswer>;
+  /** Asks the gateway where a refund it was asked for stands. */
+  refundStatus(payment: PaymentRow, refund: PendingRefund): Promise<RefundAnswer>;
 }

@@ -1,8 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { GatewayError, poishaOf } from '../bkash-client.js';
 import { payments } from '../payments.tables.js';
 import { verifySslSign, type SslCommerzClient, type SslValidation } from '../sslcommerz-client.js';
-import type { CallbackResult, Lifecycle, PaymentProvider, PaymentRow, SettleOutcome, StartInput } from './provider.js';
+import type {
+  CallbackResult,
+  Lifecycle,
+  PaymentProvider,
+  PaymentRow,
+  PendingRefund,
+  RefundAnswer,
+  RefundRequest,
+  SettleOutcome,
+  StartInput,
+} from './provider.js';
 
 const SSL_VALID = new Set(['VALID', 'VALIDATED']);
 
@@ -122,15 +133,55 @@ export class SslCommerzProvider implements PaymentProvider {
     }
   }
 
+  /** A late payment given back whole: SSLCommerz accepting the refund is as far as the shop follows it. */
   async refund(payment: PaymentRow, reason: string): Promise<void> {
-    if (!payment.gatewayTrxId) throw new GatewayError('SSLCommerz refund: no bank transaction');
+    const answer = await this.refundPart(payment, {
+      amount: payment.amount - payment.refundedAmount,
+      reason,
+      requestKey: `${payment.invoice}-R${randomBytes(6).toString('hex')}`,
+    });
+    if (answer.state === 'failed') throw new GatewayError(`SSLCommerz refund: ${answer.reason}`);
+  }
+
+  /**
+   * Initiates the refund with our request key as refund_trans_id: SSLCommerz takes it (success) or
+   * has it already (processing), and gives its refund_ref_id; the status query says when the bank
+   * has refunded it. A refused request (bad data, an inactive API) fails; anything else is unknown.
+   */
+  async refundPart(payment: PaymentRow, request: RefundRequest): Promise<RefundAnswer> {
+    if (!payment.gatewayTrxId) return { state: 'failed', reason: 'This card payment has no bank transaction' };
     const r = await this.client.refund({
       bankTranId: payment.gatewayTrxId,
-      amount: payment.amount - payment.refundedAmount,
-      remarks: reason,
+      amount: request.amount,
+      remarks: request.reason,
+      refundTransId: request.requestKey,
       refId: payment.invoice,
     });
-    await this.life.event(payment.id, 'sslcommerz', 'refund', r.status, { refund_ref_id: r.refund_ref_id, errorReason: r.errorReason });
-    if (r.APIConnect !== 'DONE' || r.status !== 'success') throw new GatewayError(`SSLCommerz refund: ${r.errorReason || r.status}`);
+    await this.life.event(payment.id, 'sslcommerz', 'refund', r.status ?? r.APIConnect, {
+      APIConnect: r.APIConnect,
+      refund_ref_id: r.refund_ref_id,
+      errorReason: r.errorReason,
+      refund_trans_id: request.requestKey,
+    });
+    if (r.APIConnect === 'DONE' && (r.status === 'success' || r.status === 'processing'))
+      return { state: 'processing', reference: r.refund_ref_id || null };
+    if (r.APIConnect === 'DONE' || r.APIConnect === 'INVALID_REQUEST' || r.APIConnect === 'INACTIVE')
+      return { state: 'failed', reason: `SSLCommerz: ${r.errorReason || r.status || r.APIConnect}` };
+    throw new GatewayError(`SSLCommerz refund: APIConnect ${r.APIConnect}`);
+  }
+
+  async refundStatus(payment: PaymentRow, refund: PendingRefund): Promise<RefundAnswer> {
+    // The initiation's answer was lost: asking again with the same refund_trans_id finds it (or makes it, once).
+    if (!refund.reference) return this.refundPart(payment, refund);
+    const r = await this.client.refundStatus(refund.reference);
+    await this.life.event(payment.id, 'sslcommerz', 'refund_status', r.status ?? r.APIConnect, {
+      APIConnect: r.APIConnect,
+      refund_ref_id: refund.reference,
+      errorReason: r.errorReason,
+    });
+    if (r.APIConnect !== 'DONE') throw new GatewayError(`SSLCommerz refund status: APIConnect ${r.APIConnect}`);
+    if (r.status === 'refunded') return { state: 'completed', reference: refund.reference };
+    if (r.status === 'processing') return { state: 'processing', reference: refund.reference };
+    return { state: 'failed', reason: `SSLCommerz: ${r.errorReason || `refund ${r.status}`}` };
   }
 }

@@ -14,6 +14,10 @@ import { LOCK, SSL_THEME, autoPostPage, escapeHtml, gatewayPage, takaText } from
  * ipn_url and the browser's form POST to success_url / fail_url / cancel_url (both signed with
  * verify_sign / verify_key), the validation API (val_id → VALID, then VALIDATED), the transaction
  * query by sessionkey or tran_id, and the refund API (initiate by bank_tran_id, status by refund_ref_id).
+ * Refunds: several per transaction up to its amount (beyond it: status failed with errorReason); a
+ * repeated refund_trans_id answers 'processing' with the refund it started (never a second refund);
+ * a refund is 'processing' to its first status query and 'refunded' to later ones, as the real
+ * gateway often answers while the bank works, so the shop's polling is exercised.
  * Every request shape SSLCommerz accepts is accepted: the init as a urlencoded or multipart form
  * (the official Node client, sslcommerz-lts, sends multipart), the validation, query and refund
  * APIs by GET or POST with their fields in the query string or a form body (sslcommerz-lts POSTs
@@ -64,7 +68,16 @@ const REQUIRED = [
 ];
 const REQUIRED_SHIPPING = ['ship_name', 'ship_add1', 'ship_city', 'ship_postcode', 'ship_country'];
 
-type Refund = { refundRefId: string; bankTranId: string; tranId: string; initiatedOn: string };
+/** A refund the sandbox took: 'processing' to its first status query, 'refunded' to every later one (as the bank settles it). */
+type Refund = {
+  refundRefId: string;
+  bankTranId: string;
+  tranId: string;
+  amount: number;
+  initiatedOn: string;
+  refundedOn?: string;
+  queries: number;
+};
 
 /** A multipart/form-data body's text fields, parsed by the web platform's own form parser. */
 async function multipartFields(contentType: string, body: Buffer): Promise<Record<string, string>> {
@@ -115,6 +128,7 @@ export function sslcommerzSimulator(
   const sessions = new Map<string, Session>();
   const byVal = new Map<string, Session>();
   const refunds = new Map<string, Refund>();
+  const refundsByTransId = new Map<string, Refund>();
   const credsOk = (q: Record<string, string | undefined>) =>
     q.store_id === credentials.storeId && (q.store_passwd ?? q.store_pass) === credentials.storePassword;
 
@@ -349,41 +363,55 @@ ${body}
       return answer;
     });
 
-    // One endpoint, four calls told apart by their fields: refund status, refund, session query, tran_id query.
+    // One endpoint, four calls told apart by their fields: refund status, refund initiate, session query, tran_id query.
     api('merchantTransIDvalidationAPI.php', (q) => {
       if (!credsOk(q)) return { APIConnect: 'INVALID_REQUEST', no_of_trans_found: 0, element: [] };
       if (q.refund_ref_id) {
         const r = refunds.get(q.refund_ref_id);
         if (!r) return { APIConnect: 'DONE', refund_ref_id: q.refund_ref_id, status: 'failed', errorReason: 'Invalid refund reference id' };
-        // The sandbox settles a refund at once.
-        const { refundRefId, bankTranId, tranId, initiatedOn } = r;
+        r.queries += 1;
+        if (r.queries > 1) r.refundedOn ??= sslDate(clock.now());
         return {
           APIConnect: 'DONE',
-          bank_tran_id: bankTranId,
-          tran_id: tranId,
-          refund_ref_id: refundRefId,
-          initiated_on: initiatedOn,
-          refunded_on: initiatedOn,
-          status: 'refunded',
+          bank_tran_id: r.bankTranId,
+          tran_id: r.tranId,
+          refund_ref_id: r.refundRefId,
+          initiated_on: r.initiatedOn,
+          refunded_on: r.refundedOn ?? '',
+          status: r.refundedOn ? 'refunded' : 'processing',
           errorReason: '',
         };
       }
       if (q.bank_tran_id) {
         const s = [...sessions.values()].find((x) => x.bankTranId === q.bank_tran_id);
         const asked = Math.round(Number(q.refund_amount) * 100);
-        if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED'))
-          return { APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason: 'Invalid bank transaction id' };
-        if (!Number.isFinite(asked) || asked <= 0 || s.refunded + asked > Math.round(Number(s.amount) * 100)) {
-          return {
-            APIConnect: 'DONE',
-            bank_tran_id: q.bank_tran_id,
-            status: 'failed',
-            errorReason: 'Refund amount exceeds the transaction amount',
-          };
-        }
+        const refusal = (errorReason: string) => ({ APIConnect: 'DONE', bank_tran_id: q.bank_tran_id, status: 'failed', errorReason });
+        if (!s || (s.status !== 'VALID' && s.status !== 'VALIDATED')) return refusal('Invalid bank transaction id');
+        const again = q.refund_trans_id ? refundsByTransId.get(q.refund_trans_id) : undefined;
+        if (again)
+          return again.bankTranId === q.bank_tran_id && again.amount === asked
+            ? {
+                APIConnect: 'DONE',
+                bank_tran_id: q.bank_tran_id,
+                trans_id: s.tranId,
+                refund_ref_id: again.refundRefId,
+                status: 'processing',
+                errorReason: '',
+              }
+            : refusal('Duplicate refund_trans_id');
+        if (!/^\d+(\.\d{1,2})?$/.test(q.refund_amount ?? '') || asked <= 0) return refusal('Invalid refund amount');
+        if (s.refunded + asked > Math.round(Number(s.amount) * 100)) return refusal('Refund amount exceeds the transaction amount');
         s.refunded += asked;
-        const refund: Refund = { refundRefId: hex(8), bankTranId: q.bank_tran_id, tranId: s.tranId, initiatedOn: sslDate(clock.now()) };
+        const refund: Refund = {
+          refundRefId: hex(8),
+          bankTranId: q.bank_tran_id,
+          tranId: s.tranId,
+          amount: asked,
+          initiatedOn: sslDate(clock.now()),
+          queries: 0,
+        };
         refunds.set(refund.refundRefId, refund);
+        if (q.refund_trans_id) refundsByTransId.set(q.refund_trans_id, refund);
         return {
           APIConnect: 'DONE',
           bank_tran_id: q.bank_tran_id,
