@@ -54,6 +54,7 @@ import { cardOrderTotals, customerReceivedProduct, devDeliverRoutes, ordersRoute
 import { dashboardRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
+import { couriersAdminRoutes, registerCouriers } from './modules/couriers/index.js';
 import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
 import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
 
@@ -139,6 +140,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.addHook('onClose', async () => disconnectBackInStock());
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
+  // Courier webhooks and, outside production, the courier simulators at /dev/couriers/ (docs/couriers.md).
+  await registerCouriers(app, clock);
   startCheckoutUpkeep(app, clock);
   startCleanupJob(app, clock);
   startCatalogUpkeep(app, clock);
@@ -172,6 +175,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(couponsAdminRoutes, { prefix: '/admin' });
+      await api.register(couriersAdminRoutes, { prefix: '/admin' });
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
       // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).

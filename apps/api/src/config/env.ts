@@ -126,6 +126,29 @@ export const EnvSchema = z.object({
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often pending gateway payments are checked with the gateway and missed confirmations sent; 0 turns it off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Couriers (issue 18). Outside production a courier without its keys is served by its simulator on PUBLIC_URL; in production it is not offered.
+  /** Steadfast merchant API v1, default https://portal.packzy.com/api/v1; the keys from the merchant portal. */
+  STEADFAST_BASE_URL: z.url().optional(),
+  STEADFAST_API_KEY: z.string().optional(),
+  STEADFAST_SECRET_KEY: z.string().optional(),
+  /** The Bearer token typed into Steadfast's webhook settings; unset: webhooks are refused and polling alone follows parcels. */
+  STEADFAST_WEBHOOK_TOKEN: z.string().optional(),
+  /** Pathao merchant API, default https://api-hermes.pathao.com (sandbox: https://courier-api-sandbox.pathao.com). */
+  PATHAO_BASE_URL: z.url().optional(),
+  PATHAO_CLIENT_ID: z.string().optional(),
+  PATHAO_CLIENT_SECRET: z.string().optional(),
+  PATHAO_USERNAME: z.string().optional(),
+  PATHAO_PASSWORD: z.string().optional(),
+  PATHAO_STORE_ID: z.coerce.number().int().min(1).optional(),
+  /** The webhook secret set in Pathao's merchant panel (sent back as X-PATHAO-Signature). */
+  PATHAO_WEBHOOK_SECRET: z.string().optional(),
+  /** RedX OpenAPI, default https://openapi.redx.com.bd/v1.0.0-beta (sandbox: https://sandbox.redx.com.bd/v1.0.0-beta). */
+  REDX_BASE_URL: z.url().optional(),
+  REDX_API_TOKEN: z.string().optional(),
+  /** The token in the query string of the callback URL given to RedX (?token=…). */
+  REDX_WEBHOOK_TOKEN: z.string().optional(),
+  /** Seconds between polls of the couriers about parcels on the way; 0 turns it off. */
+  COURIER_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
   // Limits on what one shopper may pile up, and the clean-up job (issue 13).
   /** Addresses one customer or guest may keep, per type (shipping, billing). */
   MAX_ADDRESSES_PER_SHOPPER: z.coerce.number().int().min(1).max(1000).default(20),

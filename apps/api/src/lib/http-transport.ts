@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The part of fetch the gateway and courier clients use: a JSON or form body out, a status and a body back. */
-export type HttpRequest = { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+export type HttpRequest = { method: 'GET' | 'POST' | 'PATCH'; headers?: Record<string, string>; body?: string };
 export type HttpResponse = { status: number; text(): Promise<string> };
 export type Transport = (url: string, init: HttpRequest) => Promise<HttpResponse>;
 
