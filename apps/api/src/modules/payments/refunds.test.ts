@@ -197,6 +197,15 @@ describeOnDatabases('refunds (back office)', (ctx) => {
     expect(errorOf(reused).code).toBe('idempotency_key_reused');
   });
 
+  it('never gives back more than was paid when several staff refund at once', async () => {
+    const o = await placed('bkash');
+    const racing = await Promise.all([1, 2, 3].map((n) => post(o.id, { amount: 100_000, reason: `Race ${n}`, method: 'gateway' })));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(errorOf(racing.find((r) => r.statusCode === 409)!).message).toBe(messages.refundTooLarge('৳860'));
+    expect(await orderRow(o.id)).toMatchObject({ refundedAmount: 100_000, paymentStatus: 'partially_refunded' });
+    expect(await refundsOf(o.id)).toHaveLength(1);
+  });
+
   it('refunds a card order: SSLCommerz processing first, completed by the poller; in part, then the rest', async () => {
     const o = await placed('card', 1);
     const { app } = ctx();
