@@ -800,7 +800,8 @@ export class Couriers {
     const due = await db
       .select()
       .from(shipments)
-      .where(and(inArray(shipments.state, ['booked', 'in_transit']), eq(shipments.active, true)))
+      // Written as the partial index shipments_open_idx states it, so the planner walks that index.
+      .where(sql`${shipments.state} in ('booked', 'in_transit') and ${shipments.active}`)
       .orderBy(asc(shipments.polledAt))
       .limit(limit);
     let changed = 0;
