@@ -503,14 +503,15 @@ export class Couriers {
   // What couriers say: webhooks and polls
 
   /** Records a call that proved nothing (a forged token, an unknown parcel) and moves nothing. */
-  private async reject(courier: Courier, reason: string, detail: Record<string, unknown>, shipmentId: number | null = null) {
+  private async reject(courier: Courier, reason: string, body: Record<string, unknown>) {
     await this.deps.db.insert(courierEvents).values({
-      shipmentId,
+      shipmentId: null,
       courier,
       source: 'webhook',
       message: reason,
       outcome: 'rejected',
-      detail,
+      // Anyone can send these: what they said is kept as text, cut short.
+      detail: { body: JSON.stringify(body).slice(0, 2000) },
       createdAt: this.deps.clock.now(),
     });
   }
@@ -638,13 +639,13 @@ export class Couriers {
     const body = asObject(request.body);
     const token = /^Bearer\s+(.+)$/i.exec(header(request.headers, 'authorization') ?? '')?.[1];
     if (!sameSecret(token, this.deps.config.steadfast?.webhookToken ?? null)) {
-      await this.reject('steadfast', 'The Bearer token does not match STEADFAST_WEBHOOK_TOKEN', { body });
+      await this.reject('steadfast', 'The Bearer token does not match STEADFAST_WEBHOOK_TOKEN', body);
       return { status: 401, body: { status: 'error', message: 'Unauthorized.' } };
     }
     const cid = str(body.consignment_id);
     const s = await this.shipmentBy('steadfast', cid);
     if (!s) {
-      await this.reject('steadfast', `No parcel with consignment ${cid || '(none)'}`, { body });
+      await this.reject('steadfast', `No parcel with consignment ${cid || '(none)'}`, body);
       return { status: 404, body: { status: 'error', message: 'Invalid consignment ID.' } };
     }
     const type = str(body.notification_type) || 'delivery_status';
@@ -679,7 +680,7 @@ export class Couriers {
   private async pathaoWebhook(request: WebhookRequest): Promise<WebhookReply> {
     const body = asObject(request.body);
     if (!sameSecret(header(request.headers, 'x-pathao-signature'), this.deps.config.pathao?.webhookSecret ?? null)) {
-      await this.reject('pathao', 'X-PATHAO-Signature does not match PATHAO_WEBHOOK_SECRET', { body });
+      await this.reject('pathao', 'X-PATHAO-Signature does not match PATHAO_WEBHOOK_SECRET', body);
       return { status: 401, body: { message: 'Invalid signature' } };
     }
     if (body.event === 'webhook_integration')
@@ -692,7 +693,7 @@ export class Couriers {
     const s = await this.shipmentBy('pathao', cid);
     if (!s) {
       // Store events and parcels booked elsewhere: acknowledged, recorded, nothing to move.
-      await this.reject('pathao', `No parcel with consignment ${cid || '(none)'}`, { body });
+      await this.reject('pathao', `No parcel with consignment ${cid || '(none)'}`, body);
       return { status: 202, body: { message: 'Ignored' } };
     }
     const event = str(body.event);
@@ -735,13 +736,13 @@ export class Couriers {
     const body = asObject(request.body);
     const query = asObject(request.query);
     if (!sameSecret(str(query.token), this.deps.config.redx?.webhookToken ?? null)) {
-      await this.reject('redx', 'The token in the callback URL does not match REDX_WEBHOOK_TOKEN', { body });
+      await this.reject('redx', 'The token in the callback URL does not match REDX_WEBHOOK_TOKEN', body);
       return { status: 401, body: { success: false, message: 'Unauthorized' } };
     }
     const id = str(body.tracking_number);
     const s = await this.shipmentBy('redx', id);
     if (!s) {
-      await this.reject('redx', `No parcel with tracking number ${id || '(none)'}`, { body });
+      await this.reject('redx', `No parcel with tracking number ${id || '(none)'}`, body);
       return { status: 404, body: { success: false, message: 'Parcel not found' } };
     }
     const status = str(body.status);

@@ -280,6 +280,23 @@ describeOnDatabases('couriers', (ctx) => {
     expect(await orderRow(id)).toMatchObject({ courier: 'steadfast', consignmentId: again.data.consignment_id });
   });
 
+  it("the simulators' page lists a parcel and its buttons move it", async () => {
+    const id = await codOrder();
+    const { data: s } = await book(id, 'pathao');
+    const page = await app().inject('/dev/couriers/');
+    expect(page.body).toContain(s.consignment_id);
+    expect(page.body).toContain(`action="/dev/couriers/pathao/parcels/${s.consignment_id}/advance"`);
+    const res = await app().inject({
+      method: 'POST',
+      url: `/dev/couriers/pathao/parcels/${s.consignment_id}/advance`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'status=order.picked',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/dev/couriers/');
+    expect(await orderRow(id)).toMatchObject({ status: 'in_transit' });
+  });
+
   it('polls the couriers and catches up on a lost webhook', async () => {
     const id = await codOrder();
     const { data: s } = await book(id, 'steadfast');
