@@ -4,7 +4,7 @@
 //   node scripts/back-office-screenshots.mjs [base URL] [output folder] [screen…]
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
-// named (all of them when none is): settings, menus, footer, locations, pages, banners, catalog-products,
+// named (all of them when none is): dashboard, settings, menus, footer, locations, pages, banners, catalog-products,
 // catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
 // catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, offers-cards,
 // offers-card-editor, offers-gifts, offers-gift-editor, audit, staff, account.
@@ -18,6 +18,8 @@ const OWNER = { email: 'owner@example.com', password: 'GlowBazaar-owner-2026' };
 
 /** Each screen: its file name, its address, the heading that says it has loaded, and whether to take the whole page. */
 const SCREENS = [
+  // 30 days, so every chart has something to draw.
+  { name: 'dashboard', path: '/admin/dashboard?period=30d', heading: 'Dashboard', fullPage: true },
   { name: 'settings', path: '/admin/settings', heading: 'Settings', fullPage: true },
   { name: 'content-menus', path: '/admin/content/menus', heading: 'Menus' },
   { name: 'content-footer', path: '/admin/content/footer', heading: 'Footer' },

@@ -60,6 +60,12 @@ export const router = createBrowserRouter(
           ErrorBoundary: RouteError,
           children: [
             { index: true, Component: Home },
+            // The dashboard (issue 18 item 7): recharts rides in this chunk only.
+            {
+              path: 'dashboard',
+              lazy: () =>
+                import('../features/dashboard/dashboard-page').then((m) => ({ loader: m.dashboardLoader, Component: m.DashboardPage })),
+            },
             // Each screen is a chunk of its own, fetched with its data: a phone loads only what it opens.
             {
               path: ENROL_PATH.slice(1),

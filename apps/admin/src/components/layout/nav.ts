@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { can, type Permission, type StaffRole } from '@store/shared/admin';
 import { BannerIcon, BlogIcon, PageIcon } from './content-icons';
+import { ChartIcon } from './chart-icon';
 import { BoxIcon, ListIcon, MenuIcon, SettingsIcon, UserIcon, UsersIcon } from './icons';
 
 export type NavItem = {
@@ -14,6 +15,7 @@ export type NavItem = {
 
 /** The back office's screens and the permission each needs (null: every member). */
 export const NAV: readonly NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', permission: 'dashboard.read', icon: ChartIcon },
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
   // Catalog (issue 17): products, brands, collections, stock, reviews, coupons, privilege cards and gift rules.
