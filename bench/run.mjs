@@ -4,7 +4,8 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,lighthouse,js   a subset of the sections
+//   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
@@ -14,7 +15,7 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,js,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,js,lighthouse').split(','));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -95,9 +96,11 @@ async function main() {
     console.log(`Seeding ${products} generated products on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}…`);
     run('npm', ['run', 'db:seed', '--', '--products', String(products)]);
   }
-  if (only.has('admin')) {
-    // The back office's figures sign in as a catalog editor (made once; a second run finds it there).
-    const { BENCH_STAFF } = await import('./admin.mjs');
+  // The back office's figures sign in as a catalog editor, the orders' also as a fulfilment member (made once; a second run finds them).
+  const staff = [];
+  if (only.has('admin') || only.has('orders')) staff.push((await import('./admin.mjs')).BENCH_STAFF);
+  if (only.has('orders')) staff.push((await import('./orders.mjs')).BENCH_ORDERS_STAFF);
+  for (const BENCH_STAFF of staff) {
     const made = spawnSync(
       'npm',
       ['run', 'admin:create', '--', '--email', BENCH_STAFF.email, '--password', BENCH_STAFF.password, '--role', BENCH_STAFF.role],
@@ -150,7 +153,7 @@ async function main() {
       figures.ssrHome = await load({ name: 'SSR home page', paths: ['/'], headers: browser });
       figures.ssrListing = await load({ name: 'SSR listing page', paths: listingPaths, headers: browser });
     }
-    for (const section of ['search', 'cart', 'checkout', 'admin']) {
+    for (const section of ['search', 'cart', 'checkout', 'admin', 'orders']) {
       const file = join(root, 'bench', `${section}.mjs`);
       if (!only.has(section) || !existsSync(file)) continue;
       console.log(`\n${section[0].toUpperCase()}${section.slice(1)}`);
