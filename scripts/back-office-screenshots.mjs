@@ -4,7 +4,7 @@
 //   node scripts/back-office-screenshots.mjs [base URL] [output folder] [screen…]
 //
 // Signs in as the demo owner and saves <screen>-phone.png and <screen>-desktop.png for each screen
-// named (all of them when none is): dashboard, settings, menus, footer, locations, pages, banners, catalog-products,
+// named (all of them when none is): dashboard, orders, order-detail, settings, menus, footer, locations, pages, banners, catalog-products,
 // catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
 // catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, offers-cards,
 // offers-card-editor, offers-gifts, offers-gift-editor, audit, staff, account.
@@ -20,6 +20,9 @@ const OWNER = { email: 'owner@example.com', password: 'GlowBazaar-owner-2026' };
 const SCREENS = [
   // 30 days, so every chart has something to draw.
   { name: 'dashboard', path: '/admin/dashboard?period=30d', heading: 'Dashboard', fullPage: true },
+  { name: 'orders', path: '/admin/orders', heading: 'Orders' },
+  // The oldest demo order, delivered, with its whole timeline.
+  { name: 'order-detail', path: '/admin/orders/1', heading: /^Order GB-/, fullPage: true },
   { name: 'settings', path: '/admin/settings', heading: 'Settings', fullPage: true },
   { name: 'content-menus', path: '/admin/content/menus', heading: 'Menus' },
   { name: 'content-footer', path: '/admin/content/footer', heading: 'Footer' },

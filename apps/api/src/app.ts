@@ -49,13 +49,21 @@ import { registerNotifications } from './modules/notifications/index.js';
 import { wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cardsAdminRoutes, cartRoutes, giftRulesAdminRoutes, myCardRoutes } from './modules/cart/index.js';
-import { checkoutRoutes, couponsAdminRoutes, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
-import { cardOrderTotals, customerReceivedProduct, devDeliverRoutes, ordersRoutes, ordersWithCard } from './modules/orders/index.js';
+import { checkoutRoutes, couponsAdminRoutes, ordersAdminOptions, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
+import {
+  cardOrderTotals,
+  connectOrderMessages,
+  customerReceivedProduct,
+  devDeliverRoutes,
+  ordersAdminRoutes,
+  ordersRoutes,
+  ordersWithCard,
+} from './modules/orders/index.js';
 import { dashboardRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
 import { couriersAdminRoutes, registerCouriers } from './modules/couriers/index.js';
-import { auditRoutes, registerStaffAuth, staffRoutes } from './modules/staff/index.js';
+import { auditRoutes, registerStaffAuth, savedViewsRoutes, staffRoutes } from './modules/staff/index.js';
 import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
 
 declare module 'fastify' {
@@ -138,6 +146,9 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   // Back in stock: the catalog's stock functions queue their messages through this app's outbox.
   const disconnectBackInStock = connectBackInStock({ publicUrl: env.PUBLIC_URL, queue: (ctx, m) => app.notifier.queueIn(ctx, m) });
   app.addHook('onClose', async () => disconnectBackInStock());
+  // Each step of an order the shopper hears of (issue 18) is queued with the step, through the same outbox.
+  const disconnectOrderMessages = connectOrderMessages({ publicUrl: env.PUBLIC_URL, queue: (ctx, m) => app.notifier.queueIn(ctx, m) });
+  app.addHook('onClose', async () => disconnectOrderMessages());
   // Gateway returns and, outside production, the gateway simulators: outside /api/v1 (see docs/payments.md).
   await registerPayments(app, clock, { hooks: paymentHooksFor(app, clock) });
   // Courier webhooks and, outside production, the courier simulators at /dev/couriers/ (docs/couriers.md).
@@ -172,12 +183,14 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(ordersRoutes);
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
+      await api.register(savedViewsRoutes, { prefix: '/admin' });
       await registerContentAdminRoutes(api);
       await api.register(productsAdminRoutes, { prefix: '/admin' });
       await api.register(couponsAdminRoutes, { prefix: '/admin' });
       await api.register(couriersAdminRoutes, { prefix: '/admin' });
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
+      await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });
       // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).
       await api.register(cardsAdminRoutes, {
         prefix: '/admin',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_LIST_COUNT_CAP, ADMIN_SEARCH_COUNT_CAP } from './admin-catalog.js';
+import { DELIVERY_TYPES, LineImageSchema, type DeliveryType } from './cart.js';
+import { AddressFormSchema, AddressSnapshotSchema } from './checkout.js';
 import { COURIERS, DELIVERY_ZONES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from './checkout-rules.js';
 import { text } from './input.js';
 
@@ -8,12 +10,11 @@ import { text } from './input.js';
  * /api/v1/admin/orders/. Money is poisha, as everywhere in the API.
  */
 
-export { ADMIN_LIST_COUNT_CAP, ADMIN_SEARCH_COUNT_CAP };
+export { ADMIN_LIST_COUNT_CAP, ADMIN_SEARCH_COUNT_CAP, DELIVERY_TYPES };
 
 export const ADMIN_ORDER_SORTS = ['created', 'total'] as const;
 export const ADMIN_ORDER_PAGE_SIZE = 50;
-export const DELIVERY_TYPES = ['standard', 'same_day', 'pickup'] as const;
-export const DELIVERY_TYPE_LABELS: Record<(typeof DELIVERY_TYPES)[number], string> = {
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
   standard: 'Standard',
   same_day: 'Same day',
   pickup: 'Pickup',
@@ -48,6 +49,18 @@ export const AdminOrderListQuerySchema = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The end comes before the start', path: ['to'] });
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuerySchema>;
+
+/**
+ * A phone's COD risk from its record in this shop: of its orders that ended (delivered, returned or
+ * refused, or cancelled after the shop confirmed them), the share that did not arrive. None ended:
+ * new; under 20 %: low; under 40 %: medium; else high (the bands Bangladeshi fraud checkers use).
+ */
+export function codRiskOf(r: { delivered: number; returned: number; cancelled: number }): CodRecord {
+  const ended = r.delivered + r.returned + r.cancelled;
+  const bad = ended === 0 ? 0 : (r.returned + r.cancelled) / ended;
+  const risk: CodRisk = ended === 0 ? 'new' : bad < 0.2 ? 'low' : bad < 0.4 ? 'medium' : 'high';
+  return { risk, delivered: r.delivered, returned: r.returned, cancelled: r.cancelled };
+}
 
 export const CodRecordSchema = z.object({
   risk: z.enum(COD_RISKS),
@@ -116,6 +129,8 @@ export const orderMessages = {
   reason: 'Choose a reason',
   reasonDetail: 'Say why',
   editConflict: 'Someone else changed this order after you opened it. Reload to see their changes, then make yours again.',
+  areaUnknown: 'Choose an area from the list',
+  otherZone: 'This area is in another delivery zone, which changes the delivery fee: cancel the order and place a new one',
 } as const;
 
 const NoteText = text().trim().min(1, orderMessages.noteRequired).max(ORDER_NOTE_MAX, orderMessages.noteTooLong);
@@ -145,3 +160,88 @@ export const OrderCancelPayloadSchema = z
   })
   .refine((v) => v.reason !== 'other' || v.note.length > 0, { message: orderMessages.reasonDetail, path: ['note'] });
 export type OrderCancelPayload = z.infer<typeof OrderCancelPayloadSchema>;
+
+export const OrderAddressPayloadSchema = z.object({
+  revision: Revision,
+  address: AddressFormSchema.omit({ default: true }),
+});
+export type OrderAddressPayload = z.infer<typeof OrderAddressPayloadSchema>;
+
+// ---------------------------------------------------------------- one order
+
+export const ORDER_EVENT_KINDS = ['order', 'payment', 'note', 'call', 'edit', 'message', 'courier', 'refund'] as const;
+
+export const AdminOrderEventSchema = z.object({
+  id: z.number(),
+  kind: z.enum(ORDER_EVENT_KINDS),
+  from: z.string().nullable(),
+  to: z.string(),
+  reason: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  /** Who did it: a staff member's name, or null for the shopper or the system. */
+  staff: z.string().nullable(),
+  at: z.string(),
+});
+export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
+
+export const AdminOrderLineSchema = z.object({
+  id: z.number(),
+  variant_id: z.number().nullable(),
+  product_id: z.number(),
+  sku: z.string(),
+  product_title: z.string(),
+  variant_title: z.string(),
+  image: LineImageSchema.nullable(),
+  quantity: z.number(),
+  price: z.number(),
+  discounted_price: z.number(),
+  line_price: z.number(),
+  gift: z.boolean(),
+});
+
+export const AdminOrderDetailSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  /** The shopper's link token: the back office links to the order's public page with it. */
+  token: z.string(),
+  /** Sent back with every action: a stale one is refused (409 edit_conflict). */
+  revision: z.number(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_method: z.enum(PAYMENT_METHODS),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  zone: z.enum(DELIVERY_ZONES).nullable(),
+  customer_id: z.number().nullable(),
+  guest: z.boolean(),
+  contact: z.object({ name: z.string(), phone: z.string().nullable(), email: z.string().nullable() }),
+  shipping_address: AddressSnapshotSchema.nullable(),
+  billing_address: AddressSnapshotSchema.nullable(),
+  store_location: z.object({ name: z.string(), address: z.string(), hours: z.string() }).nullable(),
+  note: z.string(),
+  coupon_code: z.string().nullable(),
+  subtotal: z.number(),
+  rebate: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  shipping_waived: z.number(),
+  total: z.number(),
+  refunded_amount: z.number(),
+  courier: z.enum(COURIERS).nullable(),
+  consignment_id: z.string().nullable(),
+  tracking_code: z.string().nullable(),
+  lines: z.array(AdminOrderLineSchema),
+  cod_record: CodRecordSchema,
+  timeline: z.array(AdminOrderEventSchema),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;
+
+export const SAVED_VIEW_NAME_MAX = 60;
+export const SavedViewPayloadSchema = z.object({
+  name: text().trim().min(1, 'Name the view').max(SAVED_VIEW_NAME_MAX, `At most ${SAVED_VIEW_NAME_MAX} characters`),
+  /** The list's query string (without the page). */
+  query: text().trim().max(1000, 'At most 1,000 characters'),
+});
+export type SavedViewPayload = z.infer<typeof SavedViewPayloadSchema>;
+export const SavedViewSchema = z.object({ id: z.number(), name: z.string(), query: z.string() });
+export type SavedView = z.infer<typeof SavedViewSchema>;

@@ -146,6 +146,14 @@ export const COURIERS = ['steadfast', 'pathao', 'redx'] as const;
 export type Courier = (typeof COURIERS)[number];
 export const COURIER_LABELS: Record<Courier, string> = { steadfast: 'Steadfast', pathao: 'Pathao', redx: 'RedX' };
 
+/** Each courier's public tracking page for a parcel (what the shopper's order page and SMS link to). */
+export function courierTrackingUrl(courier: Courier, code: string): string {
+  const c = encodeURIComponent(code);
+  if (courier === 'steadfast') return `https://steadfast.com.bd/t/${c}`;
+  if (courier === 'pathao') return `https://merchant.pathao.com/tracking?consignment_id=${c}`;
+  return `https://redx.com.bd/track-parcel/?trackingId=${c}`;
+}
+
 export const COUPON_KINDS = ['percentage', 'fixed_amount', 'free_shipping', 'buy_x_get_y'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { LineImage } from './cart.js';
 import { CartSchema, DELIVERY_TYPES } from './cart.js';
-import { ADDRESS_TYPES, DELIVERY_ZONES, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, COUPON_KINDS } from './checkout-rules.js';
+import {
+  ADDRESS_TYPES,
+  COURIERS,
+  DELIVERY_ZONES,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  COUPON_KINDS,
+} from './checkout-rules.js';
 import { FreeDeliveryRuleSchema, ShippingFeesSchema } from './content.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdSchema, text } from './input.js';
@@ -320,6 +328,10 @@ export const PublicOrderSchema = z.object({
   hold_until: z.string().nullable(),
   /** What the order's owner may do now (always false for a link holder who is not the owner). */
   actions: OrderActionsSchema,
+  /** The parcel once the shop has booked it with a courier (issue 18): who carries it and where to follow it. */
+  parcel: z.object({ courier: z.enum(COURIERS), courier_name: z.string(), tracking_code: z.string(), tracking_url: z.string() }).nullable(),
+  /** Money given back so far, poisha (partial or full refunds). */
+  refunded: z.number().int(),
 });
 export type PublicOrder = z.infer<typeof PublicOrderSchema>;
 

@@ -30,8 +30,14 @@ export function whenSignedOut(handler: () => void) {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-async function request<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extra: Record<string, string> = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   const token = getToken();
   if (token) headers.authorization = `Token ${token}`;
   // A file goes as multipart/form-data, whose boundary the browser writes into the header itself.
@@ -59,7 +65,8 @@ async function request<T>(method: Method, path: string, body?: unknown, signal?:
 /** The admin API (/api/v1/admin/…): JSON in and out, the staff token on every call. */
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal),
-  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  /** `headers`: an Idempotency-Key, where a retried request must count once. */
+  post: <T>(path: string, body: unknown = {}, headers?: Record<string, string>) => request<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   upload: <T>(path: string, form: FormData) => request<T>('POST', path, form),

@@ -163,6 +163,15 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/offers/gift-rule-editor').then((m) => ({ loader: m.giftRuleLoader, Component: m.GiftRuleEditorPage })),
             },
+            // Orders (issue 18).
+            {
+              path: 'orders',
+              lazy: () => import('../features/orders/orders-list').then((m) => ({ loader: m.ordersLoader, Component: m.OrdersListPage })),
+            },
+            {
+              path: 'orders/:id',
+              lazy: () => import('../features/orders/order-detail').then((m) => ({ loader: m.orderLoader, Component: m.OrderDetailPage })),
+            },
             {
               path: 'reviews',
               lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),

@@ -18,6 +18,8 @@ export const NAV: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', permission: 'dashboard.read', icon: ChartIcon },
   { to: '/staff', label: 'Staff', permission: 'staff.manage', icon: UsersIcon },
   { to: '/settings', label: 'Settings', permission: 'settings.write', icon: SettingsIcon },
+  // Sales (issue 18): orders from placed to delivered.
+  { to: '/orders', label: 'Orders', permission: 'orders.read', icon: ListIcon, group: 'Sales' },
   // Catalog (issue 17): products, brands, collections, stock, reviews, coupons, privilege cards and gift rules.
   { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon, group: 'Catalog' },
   { to: '/catalog/brands', label: 'Brands', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },

@@ -9,6 +9,7 @@ import { planContent, STATIC_FILES, writeContent } from './content.js';
 import { renderImages, writeText } from './images.js';
 import { seedCartRules } from '../../modules/cart/index.js';
 import { seedDemoCoupons } from '../../modules/checkout/index.js';
+import { seedDemoOrders } from './orders.js';
 import { seedDemoOwner } from './staff.js';
 
 export type SeedOptions = {
@@ -20,6 +21,8 @@ export type SeedOptions = {
   products?: number;
   /** Where progress lines go (the large catalogue prints one per 5,000 products); console.log by default. */
   log?: (line: string) => void;
+  /** The demo order book (default true outside production); tests that count orders turn it off. */
+  orders?: boolean;
   /** Production: the demo owner, whose password is public, is not created. */
   production?: boolean;
 };
@@ -59,7 +62,11 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
     if (added > 0) await database.db.execute(sql`vacuum analyze products, variants`);
   }
   await seedDemoCoupons(database.db);
-  if (!opts.production) await seedDemoOwner(database.db);
+  if (!opts.production) {
+    await seedDemoOwner(database.db);
+    // A month of orders in every state, for the back office (development only, like the owner).
+    if (opts.orders ?? true) await seedDemoOrders(database.db, new Date());
+  }
   // A running app may have cached the empty shop.
   clearCatalogCaches();
   clearContentCaches();

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { systemCtx } from '../../lib/context.js';
-import { unnotifiedOrders, notifyOrderConfirmed } from '../orders/index.js';
+import { requestCtx, systemCtx } from '../../lib/context.js';
+import { AppError } from '../../lib/errors.js';
+import { unnotifiedOrders, notifyOrderConfirmed, type OrdersAdminOptions } from '../orders/index.js';
+import { findZone } from './bd-locations.js';
+import { releaseCoupon } from './coupons.js';
 import { checkoutRoutes } from './checkout.routes.js';
 import { checkoutPaymentHooks } from './payment-hooks.js';
 import { expireUnpaidOrders } from './unpaid-orders.js';
@@ -23,6 +26,34 @@ export const upkeepDeps = (app: FastifyInstance, clock: Clock, job = 'checkout-u
 /** The payment hooks the payments module is built with (the checkout orchestrates across modules). */
 export function paymentHooksFor(app: FastifyInstance, clock: Clock) {
   return checkoutPaymentHooks({ ...systemCtx(app, clock, 'payment-hooks'), env: app.env, notifier: app.notifier });
+}
+
+/**
+ * What the back office's order actions mean across modules (issue 18): a cancelled order gives its
+ * coupon use back, an address's zone comes from the shop's areas, and money paid online for an
+ * order staff cancelled goes back through its gateway.
+ */
+export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
+  return {
+    cancelled: ({ db }, order, at) => releaseCoupon(db, order.id, at),
+    zoneOf: (a) => findZone(a.division, a.location, a.area),
+    async refundCancelled(request, order) {
+      try {
+        await app.payments.refundOrder(requestCtx(request, app.clock), {
+          orderId: order.id,
+          amount: order.total - order.refundedAmount,
+          reason: 'Order cancelled by the shop',
+          // One refund per cancellation, however often the request is retried.
+          requestKey: `cancel-${order.id}`,
+          staffId: request.staff?.id ?? null,
+        });
+      } catch (err) {
+        // The order stays cancelled; the failed refund is on its Refunds list for staff to retry.
+        if (!(err instanceof AppError)) throw err;
+        request.log.warn({ err, order: order.number }, 'refund of a cancelled order failed');
+      }
+    },
+  };
 }
 
 /**

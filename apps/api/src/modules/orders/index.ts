@@ -15,6 +15,7 @@ export {
   IdempotencyKeyTaken,
   insertOrder,
   insertOrderLines,
+  nextOrderNumber,
   notifyOrderConfirmed,
   orderRef,
   orderSummaries,
@@ -40,5 +41,7 @@ export {
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
 export { dashboardRoutes } from './dashboard.routes.js';
+export { connectOrderMessages } from './order-messages.js';
+export { ordersAdminRoutes, type OrdersAdminOptions } from './orders-admin.routes.js';
 // The privilege cards screen (cart module): the orders each card was used on.
 export { cardOrderTotals, ordersWithCard, type CardOrder, type CardOrderTotals } from './card-orders.js';

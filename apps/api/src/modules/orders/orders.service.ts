@@ -10,7 +10,7 @@ import type {
   PublicOrder,
   ReceiptResponse,
 } from '@store/shared/checkout';
-import type { Courier, OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
+import { COURIER_LABELS, courierTrackingUrl, type Courier, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
@@ -21,6 +21,7 @@ import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier } from '../notifications/index.js';
+import { queueOrderStep } from './order-messages.js';
 import { IllegalTransition, planTransition, type StatusChange } from './order-status.js';
 import { orderEvents, orderLines, orderNumberSeq, orders, phoneDeliveryRecords, type OrderEventKind } from './orders.tables.js';
 
@@ -184,6 +185,9 @@ export async function transitionOrder(
     });
   await tx.insert(orderEvents).values(events);
   if (plan.status && RESTOCKED.includes(plan.status)) await restoreStock(tx, orderId);
+  if (plan.status && (await queueOrderStep({ db: tx }, order, updated!, staffId !== null)))
+    await addOrderEvent({ db: tx }, orderId, { kind: 'message', what: plan.status, reason: `the shopper was told: ${plan.status}` }, at);
+
   if (plan.status) await countInDeliveryRecord(tx, order, plan.status, at);
   return { changed: true, order: updated!, plan };
 }
@@ -336,6 +340,16 @@ export function toPublicOrder(o: OrderRow, lines: OrderLineRow[], view: OrderVie
     store_location: o.storeLocation,
     hold_until: awaitingPayment(o) ? holdEnds(o, view.holdMs).toISOString() : null,
     actions: orderActions(o, view),
+    parcel:
+      o.courier && o.trackingCode
+        ? {
+            courier: o.courier,
+            courier_name: COURIER_LABELS[o.courier],
+            tracking_code: o.trackingCode,
+            tracking_url: courierTrackingUrl(o.courier, o.trackingCode),
+          }
+        : null,
+    refunded: o.refundedAmount,
   };
 }
 

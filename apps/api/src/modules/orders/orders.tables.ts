@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AdminOrderEvent } from '@store/shared/admin-orders';
 import type { LineImage } from '@store/shared/cart';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { Courier, DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
@@ -175,8 +176,7 @@ export const orderLines = pgTable(
  * transition function), a staff note, a call to the customer and its outcome, an edit, a message
  * sent, a courier's event, a refund. staff_id says which member did it (null: the shopper or the system).
  */
-export const ORDER_EVENT_KINDS = ['order', 'payment', 'note', 'call', 'edit', 'message', 'courier', 'refund'] as const;
-export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+export type OrderEventKind = AdminOrderEvent['kind'];
 
 export const orderEvents = pgTable(
   'order_events',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, STAFF_ROLES, isWeakStaffPassword, type StaffMe, type StaffMember, type StaffRole } from '@store/shared/admin';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
@@ -82,3 +82,14 @@ export async function createActiveMember(
 }
 
 export const memberExists = async (db: Db, email: string) => (await memberByEmail(db, email.toLowerCase())) !== undefined;
+
+/** Other modules' timelines name who did what: the names (or e-mails) of these members. */
+export async function staffNames({ db }: Pick<RequestCtx, 'db'>, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: staffMembers.id, name: staffMembers.name, email: staffMembers.email })
+    .from(staffMembers)
+    .where(inArray(staffMembers.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name || r.email]));
+}

@@ -167,9 +167,28 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
           </dd>
         </div>
       </dl>
+      {order.parcel ? (
+        <p className="mb-4 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200" data-testid="order-parcel">
+          <span className="font-semibold">
+            {order.status === 'delivered' ? 'Delivered by' : order.status === 'returned' ? 'Sent back by' : 'On its way with'}{' '}
+            {order.parcel.courier_name}
+          </span>
+          {' · '}tracking {order.parcel.tracking_code}
+          {' · '}
+          <a href={order.parcel.tracking_url} target="_blank" rel="noreferrer" className="font-semibold underline underline-offset-2">
+            Track the parcel
+          </a>
+        </p>
+      ) : null}
       <LineList lines={lines} />
       <div className="mt-4 border-t border-line pt-4">
         <OrderTotals order={order} />
+        {order.refunded ? (
+          <p className="mt-2 flex justify-between text-sm text-ink" data-testid="order-refunded">
+            <span>Refunded to you</span>
+            <span className="font-semibold">−{formatTaka(order.refunded)}</span>
+          </p>
+        ) : null}
       </div>
       {order.store_location ? (
         <p className="mt-4 rounded-xl bg-brand-soft/50 p-3 text-sm text-ink">

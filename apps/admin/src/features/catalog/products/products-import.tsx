@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
 import { ADMIN_API, ApiError } from '../../../lib/api';
+import { download } from '../../../lib/download';
 import { errorMessage } from '../../../lib/forms';
 import { getToken } from '../../../lib/session';
 
@@ -36,26 +37,6 @@ function sendCsv(file: File, dryRun: boolean, onProgress: (percent: number) => v
     xhr.onerror = () => reject(new Error('offline'));
     xhr.send(file);
   });
-}
-
-/** Downloads a CSV the API makes (the staff token goes in the header, so not a plain link). */
-async function download(path: string, fallbackName: string) {
-  const res = await fetch(`${ADMIN_API}${path}`, { headers: { authorization: `Token ${getToken() ?? ''}` } });
-  if (!res.ok)
-    throw new ApiError(
-      res.status,
-      ((await res.json().catch(() => null)) as ApiErrorBody | null)?.error ?? {
-        code: 'internal',
-        message: `The server answered ${res.status}.`,
-      },
-    );
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
 }
 
 type Phase = { kind: 'idle' } | { kind: 'sending'; dryRun: boolean; percent: number } | { kind: 'done'; result: ProductImportResult };

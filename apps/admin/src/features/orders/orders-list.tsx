@@ -1,0 +1,343 @@
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  COD_RISK_LABELS,
+  COD_RISKS,
+  DELIVERY_TYPE_LABELS,
+  DELIVERY_TYPES,
+  type AdminOrderListResponse,
+  type AdminOrderRow,
+  type SavedView,
+} from '@store/shared/admin-orders';
+import {
+  COURIER_LABELS,
+  COURIERS,
+  DELIVERY_ZONES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  ZONE_LABELS,
+} from '@store/shared/checkout-rules';
+import { formatTaka } from '@store/shared/money';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { DataTable, listColumns } from '../../components/ui/data-table';
+import { SelectField, TextField } from '../../components/ui/field';
+import { PageHeader } from '../../components/ui/page';
+import { Pager } from '../../components/ui/pager';
+import { api } from '../../lib/api';
+import { download } from '../../lib/download';
+import { formatDateTime } from '../../lib/format';
+import { errorMessage } from '../../lib/forms';
+import { OrderStatusBadge, PaymentBadge, RiskBadge } from './order-badges';
+
+const FILTERS = ['q', 'status', 'payment_status', 'method', 'delivery', 'zone', 'courier', 'risk', 'from', 'to', 'sort', 'dir'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const EMPTY = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Filters;
+
+type ListData = { list: AdminOrderListResponse; views: SavedView[] };
+
+const queryOf = (params: URLSearchParams, withPage: boolean) => {
+  const query = new URLSearchParams();
+  for (const key of [...FILTERS, ...(withPage ? ['page'] : [])]) {
+    const value = params.get(key);
+    if (value) query.set(key, value);
+  }
+  return query;
+};
+
+/** The page of orders the URL's filters ask for, and this member's saved views. */
+export async function ordersLoader({ request }: LoaderFunctionArgs): Promise<ListData> {
+  const url = new URL(request.url);
+  const [list, views] = await Promise.all([
+    api.get<AdminOrderListResponse>(`/orders/?${queryOf(url.searchParams, true)}`, request.signal),
+    api.get<{ data: SavedView[] }>('/saved-views/orders/', request.signal).then((r) => r.data),
+  ]);
+  return { list, views };
+}
+
+const column = listColumns<AdminOrderRow>();
+
+/** Every order: find one by number, phone, name or e-mail; filter, sort, page, save a view, export the filter. */
+export function OrdersListPage() {
+  const { list, views } = useLoaderData<ListData>();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [viewName, setViewName] = useState('');
+  const chosen = FILTERS.filter((k) => k !== 'q' && k !== 'sort' && k !== 'dir' && params.get(k)).length;
+  // On a phone the filters fold away under the search box until asked for (or in use).
+  const [filtersOpen, setFiltersOpen] = useState(chosen > 0);
+  const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
+  const { register, handleSubmit, reset } = useForm<Filters>({ values: current });
+  const go = (filters: Filters, page = 1) => {
+    const next = new URLSearchParams();
+    for (const key of FILTERS) if (filters[key]) next.set(key, filters[key]);
+    if (page > 1) next.set('page', String(page));
+    return navigate(`?${next}`);
+  };
+  const filterQuery = queryOf(params, false).toString();
+  const activeView = views.find((v) => v.query === filterQuery);
+
+  async function saveView() {
+    try {
+      await api.post('/saved-views/orders/', { name: viewName, query: filterQuery });
+      setViewName('');
+      setNotice({ tone: 'success', text: `Saved the view “${viewName.trim()}”.` });
+      await revalidator.revalidate();
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  }
+
+  async function deleteView(view: SavedView) {
+    try {
+      await api.delete(`/saved-views/orders/${view.id}/`);
+      setNotice({ tone: 'success', text: `Deleted the view “${view.name}”.` });
+      await revalidator.revalidate();
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  }
+
+  async function exportCsv() {
+    try {
+      await download(`/orders/export/?${filterQuery}`, 'orders.csv');
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  }
+
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('number', {
+          header: 'Order',
+          cell: ({ row }) => (
+            <div className="min-w-0">
+              <Link
+                to={`/orders/${row.original.id}`}
+                className="font-medium whitespace-nowrap text-brand underline-offset-2 hover:underline"
+              >
+                {row.original.number}
+              </Link>
+              <div className="text-xs whitespace-nowrap text-muted">{formatDateTime(row.original.created_at)}</div>
+            </div>
+          ),
+        }),
+        column.accessor('name', {
+          header: 'Customer',
+          cell: ({ row }) => (
+            <div className="min-w-0">
+              <div className="truncate">{row.original.name || '—'}</div>
+              <div className="text-xs text-muted">{row.original.phone ?? row.original.email ?? ''}</div>
+            </div>
+          ),
+        }),
+        column.accessor('status', {
+          header: 'Status',
+          cell: ({ row }) => (
+            <div className="flex flex-wrap gap-1">
+              <OrderStatusBadge status={row.original.status} />
+              <PaymentBadge status={row.original.payment_status} />
+            </div>
+          ),
+        }),
+        column.accessor('payment_method', {
+          header: 'Payment',
+          cell: ({ row }) => (
+            <span className="whitespace-nowrap">
+              {PAYMENT_METHOD_LABELS[row.original.payment_method]}
+              {row.original.payment_method === 'cod' ? (
+                <>
+                  {' '}
+                  <RiskBadge risk={row.original.risk} />
+                </>
+              ) : null}
+            </span>
+          ),
+        }),
+        column.accessor('delivery_type', {
+          header: 'Delivery',
+          cell: ({ row }) => (
+            <span className="whitespace-nowrap">
+              {row.original.zone ? ZONE_LABELS[row.original.zone] : DELIVERY_TYPE_LABELS[row.original.delivery_type]}
+              {row.original.courier ? <span className="block text-xs text-muted">{COURIER_LABELS[row.original.courier]}</span> : null}
+            </span>
+          ),
+        }),
+        column.accessor('total', {
+          header: 'Total',
+          cell: ({ row }) => (
+            <span className="whitespace-nowrap">
+              {formatTaka(row.original.total)}
+              <span className="block text-xs text-muted">
+                {row.original.item_count} {row.original.item_count === 1 ? 'item' : 'items'}
+              </span>
+            </span>
+          ),
+        }),
+      ]),
+    [],
+  );
+
+  return (
+    <div>
+      <PageHeader
+        title="Orders"
+        description="Confirm, pack, ship and follow every order; find one by its number, phone, name or e-mail."
+        action={
+          <Button variant="secondary" onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        }
+      />
+      {views.length ? (
+        <nav aria-label="Saved views" className="mb-3 flex flex-wrap items-center gap-2">
+          <span className="text-xs font-semibold tracking-wide text-muted uppercase">Views</span>
+          {views.map((v) => (
+            <span key={v.id} className="inline-flex items-center">
+              <Link
+                to={`?${v.query}`}
+                className={`rounded-l-full border border-line px-3 py-1 text-sm ${v.id === activeView?.id ? 'bg-brand text-white' : 'bg-white text-ink hover:bg-neutral-100'}`}
+              >
+                {v.name}
+              </Link>
+              <button
+                type="button"
+                onClick={() => void deleteView(v)}
+                aria-label={`Delete the view ${v.name}`}
+                className="rounded-r-full border border-l-0 border-line bg-white px-2 py-1 text-sm text-muted hover:bg-neutral-100"
+              >
+                ×
+              </button>
+            </span>
+          ))}
+        </nav>
+      ) : null}
+      {notice ? (
+        <div className="mb-3">
+          <Alert tone={notice.tone}>{notice.text}</Alert>
+        </div>
+      ) : null}
+      <form
+        onSubmit={handleSubmit((filters) => go(filters))}
+        aria-label="Filter the orders"
+        className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-line bg-white p-4 shadow-xs lg:grid-cols-4 xl:grid-cols-6"
+      >
+        <div className="col-span-2">
+          <TextField label="Search" type="search" placeholder="Order number, phone, name or e-mail" {...register('q')} />
+        </div>
+        <button
+          type="button"
+          className="col-span-2 text-left text-sm font-medium text-brand sm:hidden"
+          aria-expanded={filtersOpen}
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {filtersOpen ? 'Fewer filters' : `More filters${chosen ? ` (${chosen} in use)` : ''}`}
+        </button>
+        <div
+          className={`col-span-2 grid grid-cols-2 gap-3 lg:col-span-4 lg:grid-cols-4 xl:col-span-4 ${filtersOpen ? '' : 'max-sm:hidden'}`}
+        >
+          <SelectField label="Status" {...register('status')}>
+            <option value="">Any</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ORDER_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Payment" {...register('payment_status')}>
+            <option value="">Any</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Method" {...register('method')}>
+            <option value="">Any</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="COD risk" {...register('risk')}>
+            <option value="">Any</option>
+            {COD_RISKS.map((r) => (
+              <option key={r} value={r}>
+                {COD_RISK_LABELS[r]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Delivery" {...register('delivery')}>
+            <option value="">Any</option>
+            {DELIVERY_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {DELIVERY_TYPE_LABELS[d]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Zone" {...register('zone')}>
+            <option value="">Any</option>
+            {DELIVERY_ZONES.map((z) => (
+              <option key={z} value={z}>
+                {ZONE_LABELS[z]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Courier" {...register('courier')}>
+            <option value="">Any</option>
+            {COURIERS.map((c) => (
+              <option key={c} value={c}>
+                {COURIER_LABELS[c]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Placed from" type="date" {...register('from')} />
+          <TextField label="Placed to" type="date" {...register('to')} />
+          <SelectField label="Sort by" {...register('sort')}>
+            <option value="">Newest first</option>
+            <option value="total">Total</option>
+          </SelectField>
+        </div>
+        <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-4 xl:col-span-6">
+          <Button type="submit">Filter</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              reset(EMPTY);
+              void go(EMPTY);
+            }}
+          >
+            Clear
+          </Button>
+          <span className="ml-auto flex flex-wrap items-end gap-2 max-sm:w-full">
+            <span className="min-w-0 flex-1 sm:w-56">
+              <TextField label="Save these filters as" value={viewName} onChange={(e) => setViewName(e.target.value)} maxLength={60} />
+            </span>
+            <Button variant="secondary" disabled={!viewName.trim()} onClick={() => void saveView()}>
+              Save view
+            </Button>
+          </span>
+        </div>
+      </form>
+      <DataTable columns={columns} data={list.data} caption="Orders" empty="No order matches these filters." />
+      <Pager
+        total={list.count}
+        capped={list.count_capped}
+        rows={list.data.length}
+        page={list.page}
+        pageSize={list.page_size}
+        noun={['order', 'orders']}
+        onPage={(n) => void go(current, n)}
+      />
+    </div>
+  );
+}
