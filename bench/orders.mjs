@@ -8,7 +8,7 @@
 //                      time, then p99 under 10 connections (the answer is kept for a few seconds).
 //   order list         GET /api/v1/admin/orders/ unfiltered, filtered and searched, p99 under 10
 //                      connections. Budget (ARCHITECTURE.md): p99 ≤ 200 ms.
-//   CSV export         GET /api/v1/admin/orders/export.csv?<filter>: rows per second.
+//   CSV export         GET /api/v1/admin/orders/export/?<filter>: rows per second.
 //
 // An endpoint that is not there (404) is reported as missing. Figures only: nothing passes or fails.
 // The dashboard signs in as the catalog editor of admin.mjs; the list as a fulfilment member
@@ -228,7 +228,7 @@ export async function benchOrders({ baseUrl, load }) {
 
   const csvFilter = `from=${dhakaDay(now - 29 * 86_400_000)}&to=${dhakaDay(now)}`;
   const t = performance.now();
-  const res = await fetch(`${baseUrl}${list}export.csv?${csvFilter}`, { headers: listHeaders });
+  const res = await fetch(`${baseUrl}${list}export/?${csvFilter}`, { headers: listHeaders });
   const text = await res.text();
   if (!res.ok) {
     console.log(`  ${'CSV export (30 days)'.padEnd(44)} missing (answered ${res.status}: ${text.slice(0, 80)})`);
