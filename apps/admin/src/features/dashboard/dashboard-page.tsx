@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useNavigation, type LoaderFunctionArgs } from 'react-router';
 import {
   DASHBOARD_PERIOD_LABELS,
   DASHBOARD_PERIODS,
@@ -174,13 +174,15 @@ function TopProducts({ top }: { top: Dashboard['top_products'] }) {
 /** Sales and orders of today, 7 or 30 days against the period before, their mix, the top products and COD returns. */
 export function DashboardPage() {
   const d = useLoaderData<Dashboard>();
+  // Another period on its way: the figures shown are the old period's until it arrives.
+  const loading = useNavigation().state === 'loading';
   const previous = PREVIOUS[d.period];
   const statuses = d.by_status.map((s) => ({ label: ORDER_STATUS_LABELS[s.status], orders: s.orders }));
   const methods = d.payment_methods.map((m) => ({ label: PAYMENT_METHOD_LABELS[m.method], orders: m.orders, amount: m.amount }));
   const zones = d.zones.map((z) => ({ label: z.zone ? ZONE_LABELS[z.zone] : 'Store pickup', orders: z.orders, amount: z.amount }));
   const cod = d.cod_returns;
   return (
-    <div className="space-y-4">
+    <div className={`space-y-4 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
       <PageHeader
         title="Dashboard"
         description={`Orders placed ${d.period === 'today' ? 'today' : `in the last ${DASHBOARD_PERIOD_LABELS[d.period]}`}, against ${previous}. Cancelled and returned orders are not sales.`}
