@@ -17,7 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
 import { addOrderEvent, getOrder, lockOrder, recordOrderRefund, type OrderRow } from '../orders/index.js';
-import { recordAudit, type AuditCtx } from '../staff/index.js';
+import { recordAudit, staffNames, type AuditCtx } from '../staff/index.js';
 import { GatewayError } from './bkash-client.js';
 import { refundAttempt } from './payment-status.js';
 import { payments, refunds, type Gateway } from './payments.tables.js';
@@ -381,15 +381,22 @@ export class Refunds {
   /**
    * Requested refunds nobody has touched for REFUND_POLL_AFTER_MS, oldest first: each is asked
    * about at its gateway and completed or failed on a final answer; still processing, or the
-   * gateway down, it waits for the next pass. Run by the payments reconciliation.
+   * gateway down, it waits for the next pass. Run by the payments reconciliation, and for one
+   * order at once when staff ask (Check with the gateway).
    */
-  async poll(): Promise<{ checked: number; completed: number; failed: number }> {
+  async poll(only: { orderId?: number } = {}): Promise<{ checked: number; completed: number; failed: number }> {
     const { db, clock } = this.deps;
     const ctx: RefundCtx = { db, clock, staff: null };
+    // Staff asking about one order's refunds ask now; the reconciliation leaves fresh ones a while.
     const due = await db
       .select()
       .from(refunds)
-      .where(and(eq(refunds.status, 'requested'), lt(refunds.updatedAt, new Date(clock.nowMs() - REFUND_POLL_AFTER_MS))))
+      .where(
+        and(
+          eq(refunds.status, 'requested'),
+          only.orderId === undefined ? lt(refunds.updatedAt, new Date(clock.nowMs() - REFUND_POLL_AFTER_MS)) : eq(refunds.orderId, only.orderId),
+        ),
+      )
       .orderBy(asc(refunds.updatedAt))
       .limit(POLL_BATCH);
     let completed = 0;
@@ -451,8 +458,10 @@ export class Refunds {
     const order = await getOrder(ctx, orderId);
     if (!order) throw new AppError('order_not_found', messages.orderNotFound);
     const rows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.id));
-    // TODO(staff names): the staff module's door has no lookup of names yet; until it has, the member's id only.
-    const names = new Map<number, string>();
+    const names = await staffNames(
+      ctx,
+      rows.flatMap((r) => (r.staffId === null ? [] : [r.staffId])),
+    );
     return {
       data: rows.map((r) => toAdminRefund(r, names)),
       order: {
