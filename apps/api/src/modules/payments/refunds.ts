@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   refundMessages,
@@ -387,14 +387,19 @@ export class Refunds {
   async poll(only: { orderId?: number } = {}): Promise<{ checked: number; completed: number; failed: number }> {
     const { db, clock } = this.deps;
     const ctx: RefundCtx = { db, clock, staff: null };
-    // Staff asking about one order's refunds ask now; the reconciliation leaves fresh ones a while.
+    // Staff asking about one order's refunds ask now about those the gateway gave a reference. One
+    // without (its answer lost, or its request still in flight) waits its minute even then: asked
+    // too early, bKash's status would not show it yet and it would be failed while bKash makes it.
+    const untouchedAMinute = lt(refunds.updatedAt, new Date(clock.nowMs() - REFUND_POLL_AFTER_MS));
     const due = await db
       .select()
       .from(refunds)
       .where(
         and(
           eq(refunds.status, 'requested'),
-          only.orderId === undefined ? lt(refunds.updatedAt, new Date(clock.nowMs() - REFUND_POLL_AFTER_MS)) : eq(refunds.orderId, only.orderId),
+          only.orderId === undefined
+            ? untouchedAMinute
+            : and(eq(refunds.orderId, only.orderId), or(isNotNull(refunds.reference), untouchedAMinute)),
         ),
       )
       .orderBy(asc(refunds.updatedAt))
