@@ -25,7 +25,7 @@ test('a cancelled order gives back its stock and its coupon, and the shopper is 
   test.setTimeout(120_000);
   const shopperContext = await browser.newContext();
   const shopper = shopperContext.request;
-  const order = await placeOrder(shopper, { coupon: 'WELCOME10' });
+  const order = await placeOrder(shopper, test.info().titlePath.join(' ') + test.info().project.name, { coupon: 'WELCOME10' });
   const stockAfterOrder = await stockOf(request, order.productUrl, order.variantId);
 
   const member = await newMember(request, 'fulfilment', 'Karim Packer');
@@ -82,7 +82,7 @@ for (const [courier, words] of Object.entries(COURIER_WORDS)) {
   }) => {
     test.setTimeout(120_000);
     const shopperContext = await browser.newContext();
-    const order = await placeOrder(shopperContext.request);
+    const order = await placeOrder(shopperContext.request, test.info().titlePath.join(' ') + test.info().project.name);
     const stockAfterOrder = await stockOf(request, order.productUrl, order.variantId);
 
     const member = await newMember(request, 'fulfilment', 'Shirin Fulfilment');
@@ -145,6 +145,93 @@ for (const [courier, words] of Object.entries(COURIER_WORDS)) {
         )
         .toBe(true);
     }
+    await shopperContext.close();
+  });
+}
+
+/** The shopper pays on the gateway simulator's page and comes back to payment success. */
+async function payOnGateway(page: Page, redirect: string, method: 'bkash' | 'card') {
+  await page.goto(redirect);
+  if (method === 'bkash') await page.getByRole('button', { name: 'Confirm' }).click();
+  else await page.getByRole('button', { name: /^Pay BDT [\d,]+\.00$/ }).click();
+  await expect(page).toHaveURL(/\/payment-success\?order=/);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+}
+
+for (const method of ['bkash', 'card'] as const) {
+  const gateway = method === 'bkash' ? 'bKash' : 'Card (SSLCommerz)';
+  test(`a ${method === 'bkash' ? 'bKash' : 'card'} order is refunded in part, then in full, through the gateway`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const shopperContext = await browser.newContext();
+    const order = await placeOrder(shopperContext.request, test.info().titlePath.join(' ') + test.info().project.name, {
+      method,
+      quantity: 1,
+    });
+    await payOnGateway(await shopperContext.newPage(), order.redirect!, method);
+
+    const member = await newMember(request, 'manager', 'Mitu Manager');
+    await signInAs(page, member.email, member.password);
+    await openOrder(page, order.number);
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+
+    // Part of it first: ৳100 back to where it came from.
+    await refunds.getByRole('button', { name: 'Refund…' }).click();
+    let dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+    await expect(dialog.getByLabel('How')).toHaveValue('gateway');
+    await dialog.getByLabel('Amount (৳)').fill('100.5');
+    await dialog.getByLabel('Reason').fill('One item arrived damaged');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(dialog.getByText('Use a whole taka amount')).toBeVisible();
+    await dialog.getByLabel('Amount (৳)').fill('100');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    const first = refunds.getByTestId('refund').first();
+    await expect(first).toContainText(`৳100 · ${gateway}`);
+    if (method === 'card') {
+      // SSLCommerz answers "processing" at first; staff ask again until the bank has settled it.
+      await expect(first).toContainText('Processing');
+      await expect(async () => {
+        await refunds.getByRole('button', { name: 'Check with the gateway' }).click();
+        await expect(first).toContainText('Refunded', { timeout: 2_000 });
+      }).toPass();
+    }
+    await expect(first).toContainText('Refunded');
+    await expect(page.getByText('Partly refunded').first()).toBeVisible();
+
+    // Then the rest: the dialog offers what is left.
+    await refunds.getByRole('button', { name: 'Refund…' }).click();
+    dialog = page.getByRole('dialog', { name: `Refund order ${order.number}` });
+    await dialog.getByLabel('Reason').fill('Customer returned the rest');
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(refunds.getByTestId('refund')).toHaveCount(2);
+    if (method === 'card')
+      await expect(async () => {
+        await refunds.getByRole('button', { name: 'Check with the gateway' }).click();
+        await expect(refunds.getByTestId('refund').filter({ hasText: 'Processing' })).toHaveCount(0, { timeout: 2_000 });
+      }).toPass();
+    await expect(refunds.getByTestId('refund').filter({ hasText: 'Processing' })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('toolbar', { name: 'Order actions' })
+        .or(page.getByRole('heading', { level: 1 }))
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByText('Refunded', { exact: true }).first()).toBeVisible();
+    await expect(refunds.getByText('This order has been refunded in full')).toBeVisible();
+
+    // The shopper is told, and their order shows the money back.
+    await expect
+      .poll(async () => (await outbox(request, order.phone)).filter((m) => m.body.includes('refunded')).length)
+      .toBeGreaterThanOrEqual(2);
+    const shopperPage = await shopperContext.newPage();
+    await visitStore(shopperPage, `/account/orders/${order.number}`);
+    await expect(shopperPage.getByTestId('order-status')).toContainText('Refunded');
+    await expect(shopperPage.getByTestId('order-refunded')).toBeVisible();
     await shopperContext.close();
   });
 }

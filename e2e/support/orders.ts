@@ -6,14 +6,23 @@ import { csrf } from './api';
 import { signedInShopper } from './shopper';
 import { expect } from './test';
 
-/** A demo variant with stock, at random (parallel runs spread their buying), with its stock now. */
-export async function someVariant(request: APIRequestContext): Promise<{ variantId: number; stock: number; productUrl: string }> {
+/** A stable number from a text: each test starts its search for a product at its own place in the list. */
+const spread = (key: string) => [...key].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
+
+/**
+ * A demo variant with stock for the test named `key`: from the home department, which the other
+ * journeys do not buy from, at a place of its own in the list, so tests running side by side count
+ * the stock of different variants.
+ */
+export async function someVariant(request: APIRequestContext, key: string): Promise<{ variantId: number; stock: number; productUrl: string }> {
   const list = (await (
-    await request.get('/api/v1/products/?in_stock=true&department=&page_size=24&sort=top_rated')
+    await request.get('/api/v1/products/?in_stock=true&department=home&page_size=48&sort=newest')
   ).json()) as ProductListResponse;
-  for (const card of list.results.sort(() => Math.random() - 0.5)) {
-    const product = ((await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail })
-      .data;
+  const start = spread(key) % Math.max(list.results.length, 1);
+  for (const card of [...list.results.slice(start), ...list.results.slice(0, start)]) {
+    const product = (
+      (await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail }
+    ).data;
     const variant = product.product_variants.find((v) => v.stock >= 10);
     if (variant) return { variantId: variant.variant_id, stock: variant.stock, productUrl: product.url };
   }
@@ -28,16 +37,17 @@ export async function stockOf(request: APIRequestContext, productUrl: string, va
 }
 
 /**
- * A newly registered shopper (signed in on `request`'s context) buys two of a demo variant for
+ * A newly registered shopper (signed in on `request`'s context) buys two of the test's demo variant for
  * delivery in Dhaka, with a coupon when asked, and pays with `method` (cash on delivery by default).
  */
 export async function placeOrder(
   request: APIRequestContext,
+  key: string,
   opts: { coupon?: string; method?: PaymentMethod; quantity?: number } = {},
 ): Promise<{ number: string; token: string; phone: string; variantId: number; productUrl: string; redirect: string | null }> {
   const shopper = await signedInShopper(request, 'Rupa', 'Begum');
   const headers = await csrf(request);
-  const variant = await someVariant(request);
+  const variant = await someVariant(request, key);
   const added = await request.post('/api/v1/cart/line-items/', {
     headers,
     data: { delivery_type: 'standard', line_item: { variant_id: variant.variantId, quantity: opts.quantity ?? 2, action: 'increment' } },

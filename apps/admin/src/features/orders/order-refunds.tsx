@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   REFUND_METHOD_LABELS,
   REFUND_STATUS_LABELS,
@@ -30,16 +30,22 @@ export function OrderRefunds({ order, refunder, onChange }: { order: AdminOrderD
   const [error, setError] = useState<ApiError | Error | null>(null);
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const [checking, setChecking] = useState(false);
 
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      api
+        .get<AdminRefundsResponse>(`/orders/${order.id}/refunds/`, signal)
+        .then(setState)
+        .catch(() => undefined),
+    [order.id],
+  );
   useEffect(() => {
     if (!refunder) return;
     const controller = new AbortController();
-    api
-      .get<AdminRefundsResponse>(`/orders/${order.id}/refunds/`, controller.signal)
-      .then(setState)
-      .catch(() => undefined);
+    void load(controller.signal);
     return () => controller.abort();
-  }, [refunder, order.id, order.revision, order.payment_status, order.refunded_amount]);
+  }, [refunder, load, order.revision, order.payment_status, order.refunded_amount]);
 
   if (!refunder || !state) return null;
   const { refundable } = state;
@@ -71,11 +77,23 @@ export function OrderRefunds({ order, refunder, onChange }: { order: AdminOrderD
         { 'idempotency-key': key },
       );
       setOpen(false);
-      await onChange();
+      // A refund the gateway is still working on changes nothing on the order yet: the list is read again.
+      await Promise.all([load(), onChange()]);
     } catch (e) {
       setError(e instanceof Error ? e : new Error(String(e)));
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** Asks the gateway now about the refunds it is working on (SSLCommerz often answers "processing" first). */
+  async function check() {
+    setChecking(true);
+    try {
+      setState(await api.post<AdminRefundsResponse>(`/orders/${order.id}/refunds/check/`));
+      await onChange();
+    } finally {
+      setChecking(false);
     }
   }
 
@@ -111,7 +129,14 @@ export function OrderRefunds({ order, refunder, onChange }: { order: AdminOrderD
       ) : refundable.blocked ? (
         <p className="text-sm text-muted">{refundable.blocked}</p>
       ) : null}
-      {refundable.in_progress ? <p className="mt-2 text-sm text-muted">{formatTaka(refundable.in_progress)} is with the gateway.</p> : null}
+      {refundable.in_progress ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 text-sm text-muted">
+          <span>{formatTaka(refundable.in_progress)} is with the gateway; the shop asks it again every few minutes.</span>
+          <Button variant="ghost" disabled={checking} onClick={() => void check()}>
+            {checking ? 'Asking…' : 'Check with the gateway'}
+          </Button>
+        </div>
+      ) : null}
       <Dialog
         open={open}
         onOpenChange={setOpen}

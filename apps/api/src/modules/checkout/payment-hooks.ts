@@ -7,8 +7,8 @@ import { releaseCoupon } from './coupons.js';
  * What a settled gateway payment does to the rest of the shop, inside the payment's transaction:
  * paid confirms the order and closes the bag; a failed or cancelled attempt leaves the order placed
  * with its payment failed, still holding its items and coupon, so the shopper can pay again or
- * cancel until the hold ends (the upkeep then cancels it); refunded marks the payment refunded
- * (and cancels an order not yet shipped). Money for an order that was cancelled, already paid, or
+ * cancel until the hold ends (the upkeep then cancels it). Refunds are the back office's
+ * (payments/refunds.ts). Money for an order that was cancelled, already paid, or
  * re-priced since the attempt began is refused here (OrderNotPayable) and given back.
  */
 export function checkoutPaymentHooks(notify: NotifyDeps): PaymentHooks {
@@ -30,19 +30,6 @@ export function checkoutPaymentHooks(notify: NotifyDeps): PaymentHooks {
         outcome === 'cancelled' ? 'payment cancelled by the shopper' : 'payment failed',
         at,
       );
-    },
-    async refunded(tx, payment, at) {
-      const order = await lockOrder({ db: tx }, payment.orderId);
-      if (!order) return;
-      const cancel = order.status === 'placed' || order.status === 'confirmed';
-      const result = await transitionOrder(
-        { db: tx },
-        order.id,
-        { payment: 'refunded', ...(cancel ? { status: 'cancelled' as const } : {}) },
-        'refunded',
-        at,
-      );
-      if (result.plan.status === 'cancelled') await releaseCoupon(tx, order.id, at);
     },
     async afterPaid(orderId) {
       await notifyOrderConfirmed(notify, orderId);

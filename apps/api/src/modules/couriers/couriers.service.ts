@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Transport } from '../../lib/http-transport.js';
+import { contentChanged } from '../../lib/content-changes.js';
 import { addOrderEvent, getOrder, lockOrder, orderLinesOf, setOrderParcel, transitionOrder, type OrderRow } from '../orders/index.js';
 import { recordAudit } from '../staff/index.js';
 import { WEBHOOK_PATHS, type CourierConfigs } from './config.js';
@@ -532,7 +533,7 @@ export class Couriers {
    * or already ended) is recorded as ignored.
    */
   async apply(shipmentId: number, u: Update): Promise<Outcome> {
-    return this.deps.db.transaction(async (db) => {
+    const outcome = await this.deps.db.transaction(async (db): Promise<Outcome> => {
       const ctx = { db };
       const [s] = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
       if (!s) throw new Error(`shipment ${shipmentId} vanished`);
@@ -556,10 +557,13 @@ export class Couriers {
         await db.insert(courierEvents).values({ ...event, eventKey: null, outcome: 'duplicate' });
         return 'duplicate';
       }
-      const outcome = await this.move(ctx, s, u, now);
-      if (outcome !== 'accepted') await db.update(courierEvents).set({ outcome }).where(eq(courierEvents.id, inserted.id));
-      return outcome;
+      const moved = await this.move(ctx, s, u, now);
+      if (moved !== 'accepted') await db.update(courierEvents).set({ outcome: moved }).where(eq(courierEvents.id, inserted.id));
+      return moved;
     });
+    // A returned parcel's items are back on the shelf: the storefront's cached stock forgets (after the commit).
+    if (outcome === 'accepted' && u.state === 'returned') contentChanged();
+    return outcome;
   }
 
   private async move(tx: DbCtx, s: ShipmentRow, u: Update, at: Date): Promise<Outcome> {

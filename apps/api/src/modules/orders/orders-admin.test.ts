@@ -5,6 +5,7 @@ import type { ApiErrorBody } from '@store/shared/api';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { createTestCatalog, newCustomer, payData, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
 import { signedInStaff, type StaffClient } from '../../../test/support/staff.js';
+import { payOnBkash } from '../../../test/support/gateways.js';
 import { outboxFor } from '../../../test/support/test-client.js';
 import { variants } from '../catalog/catalog.tables.js';
 import { couponRedemptions, coupons } from '../checkout/checkout.tables.js';
@@ -152,6 +153,27 @@ describeOnDatabases('admin orders', (ctx) => {
     // Placed orders the shop cancelled say nothing about the phone; confirmed ones count as cancelled late.
     const [record] = await ctx().db.select().from(phoneDeliveryRecords).where(eq(phoneDeliveryRecords.phone, o.shopper.phone));
     expect(record).toBeUndefined();
+  });
+
+  it('cancels a paid bKash order: the money goes back through bKash, the order shows it refunded', async () => {
+    const shopper = await newCustomer(app());
+    await shopper.add(c.cream50.id, 1);
+    await shopper.address();
+    const paid = payData(await shopper.pay({ payment_method: 'bkash' }, `ao-bkash-${Math.random()}`));
+    await payOnBkash(app(), paid.redirectGatewayURL!);
+    const [row] = await ctx().db.select().from(orders).where(eq(orders.number, paid.order.number));
+    const d = await detail(row!.id);
+    expect(d).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    const res = await fulfilment.client.post(`/orders/${d.id}/cancel/`, { revision: d.revision, reason: 'out_of_stock' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AdminOrderDetail }>().data).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      refunded_amount: d.total,
+    });
+    const sms = await outboxFor(app(), shopper.phone);
+    expect(sms.some((m) => m.body.includes('Your payment will be refunded'))).toBe(true);
+    expect(sms.some((m) => m.body.includes(`of order ${paid.order.number} has been refunded`))).toBe(true);
   });
 
   it('hands a pickup order over at the store: delivered, cash taken, counted in the phone record', async () => {

@@ -22,6 +22,7 @@ import type { DeliveryZone, OrderStatus } from '@store/shared/checkout-rules';
 import { canonicalBdMobile } from '@store/shared/phone';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
+import { contentChanged } from '../../lib/content-changes.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like.js';
 import { recordAudit, staffNames } from '../staff/index.js';
@@ -368,7 +369,7 @@ export async function stepOrder(ctx: RequestCtx, id: number, revision: number, s
  * is refunded by the caller after this commits (the gateway is not called inside the lock).
  */
 export async function cancelOrder(ctx: RequestCtx, id: number, input: OrderCancelPayload, hooks: OrderAdminHooks): Promise<OrderRow> {
-  return act(ctx, id, input.revision, 'cancel', async (tx, order) => {
+  const cancelled = await act(ctx, id, input.revision, 'cancel', async (tx, order) => {
     const at = ctx.clock.now();
     const unpaid = order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
     const reason = `${CANCEL_REASON_LABELS[input.reason]}${input.note ? `: ${input.note}` : ''}`;
@@ -383,6 +384,9 @@ export async function cancelOrder(ctx: RequestCtx, id: number, input: OrderCance
     await hooks.cancelled(tx, order, at);
     return after;
   });
+  // Its items are back on the shelf: the storefront's cached stock forgets, after the commit.
+  contentChanged();
+  return cancelled;
 }
 
 /** Where the parcel goes, changed before it ships; an address in another delivery zone would change the fee, so it is refused. */

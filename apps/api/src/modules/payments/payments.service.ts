@@ -28,14 +28,13 @@ export class OrderNotPayable extends Error {}
 
 /**
  * What a settled payment means for the order, bag and coupon: supplied by the checkout module, which
- * orchestrates across modules. paid/failed/refunded run inside the transaction that settles the
+ * orchestrates across modules. paid and failed run inside the transaction that settles the
  * payment, so the payment and the order change together or not at all.
  */
 export type PaymentHooks = {
   paid(tx: Db, payment: PaymentRow, at: Date): Promise<void>;
   /** `latest`: the order's newest attempt (an older attempt that fails after a newer one started changes nothing). */
   failed(tx: Db, payment: PaymentRow, outcome: 'failed' | 'cancelled', at: Date, latest: boolean): Promise<void>;
-  refunded(tx: Db, payment: PaymentRow, at: Date): Promise<void>;
   /** After the commit of a payment: the confirmation SMS and email. */
   afterPaid(orderId: number): Promise<void>;
 };
@@ -239,31 +238,6 @@ export class Payments implements Lifecycle {
     return this.sslcommerz.onNotice(kind, form);
   }
 
-  /** Gives a paid order's money back whole through its gateway; the order's payment becomes refunded (and an order not shipped is cancelled). */
-  async refund(orderId: number, reason: string): Promise<PaymentRow> {
-    const [payment] = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')));
-    if (!payment) throw new AppError('refund_not_possible', 'This order has no paid online payment to refund');
-    try {
-      await this.provider(payment.provider).refund(payment, reason);
-    } catch (err) {
-      if (err instanceof GatewayError) throw new AppError('payment_failed', err.message);
-      throw err;
-    }
-    const at = this.deps.clock.now();
-    const refunded = await this.db.transaction(async (tx) => {
-      const row = await transitionPayment(tx, payment.id, { from: 'paid', to: 'refunded' }, at, { refundedAmount: payment.amount });
-      if (!row) throw new AppError('refund_not_possible', 'The payment was refunded already');
-      await this.deps.hooks.refunded(tx, row, at);
-      return row;
-    });
-    // Committed: a refund cancels an order not yet shipped, which gave the stock back.
-    contentChanged();
-    return refunded;
-  }
-
   /**
    * When an unpaid order's hold ends: asks the gateway about each of its open attempts and settles
    * them (an attempt never completed fails). False when a gateway could not answer: money may have
@@ -318,8 +292,8 @@ export class Payments implements Lifecycle {
   }
 
   /** Asks the gateways about refunds not final yet and completes or fails them. */
-  pollRefunds(): Promise<{ checked: number; completed: number; failed: number }> {
-    return this.refunds.poll();
+  pollRefunds(only: { orderId?: number } = {}): Promise<{ checked: number; completed: number; failed: number }> {
+    return this.refunds.poll(only);
   }
 
   /** The back office's refund: gateway or manual by the input's method, the Idempotency-Key as its request key. */

@@ -68,4 +68,21 @@ export const refundsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(replayed ? 200 : 201).send(answer);
     },
   );
+
+  app.post(
+    '/orders/:id/refunds/check/',
+    {
+      preHandler: refunders,
+      schema: {
+        tags,
+        summary: "Ask the gateway now about the order's refunds it is still working on; answers the list as it then stands",
+        params: IdParams,
+        response: { 200: AdminRefundsResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.payments.pollRefunds({ orderId: request.params.id });
+      return app.payments.orderRefunds(requestCtx(request, app.clock), request.params.id);
+    },
+  );
 };

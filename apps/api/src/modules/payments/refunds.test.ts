@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { refundMessages, type AdminRefundResponse, type AdminRefundsResponse } from '@store/shared/admin-refunds';
 import type { ApiErrorBody } from '@store/shared/api';
@@ -7,6 +6,7 @@ import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { createTestCatalog, newCustomer, payData, type Shopper, type TestCatalog } from '../../../test/support/fixtures.js';
 import { signedInStaff } from '../../../test/support/staff.js';
+import { payOnBkash, payOnSslCommerz } from '../../../test/support/gateways.js';
 import { outboxFor } from '../../../test/support/test-client.js';
 import { orderEvents, orders } from '../orders/orders.tables.js';
 import { transitionOrder } from '../orders/index.js';
@@ -15,33 +15,6 @@ import { loopbackTransport } from '../../lib/http-transport.js';
 import { BkashClient } from './bkash-client.js';
 import { gatewayConfig } from './config.js';
 import { payments, refunds } from './payments.tables.js';
-
-const pathOf = (url: string) => {
-  const u = new URL(url, 'http://localhost:3000');
-  return `${u.pathname}${u.search}`;
-};
-const form = (fields: Record<string, string>) => ({
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-
-/** The shopper confirms on bKash's page and comes back: the callback executes and the order is paid. */
-async function payOnBkash(app: FastifyInstance, bkashURL: string) {
-  const url = new URL(bkashURL);
-  const page = await app.inject({
-    method: 'POST',
-    url: '/sandbox/bkash/checkout',
-    ...form({ paymentId: url.searchParams.get('paymentId')!, hash: url.searchParams.get('hash')!, wallet: '01770618575', action: 'pay' }),
-  });
-  expect(page.statusCode).toBe(303);
-  expect((await app.inject(pathOf(page.headers.location as string))).statusCode).toBe(303);
-}
-
-/** The shopper pays on SSLCommerz's page: the IPN settles the order. */
-async function payOnSslCommerz(app: FastifyInstance, pageUrl: string) {
-  const res = await app.inject({ method: 'POST', url: pathOf(pageUrl), ...form({ action: 'pay', card: '4111 1111 1111 1111' }) });
-  expect(res.statusCode).toBe(200);
-}
 
 const errorOf = (res: { json: <T>() => T }) => res.json<ApiErrorBody>().error;
 const MINUTE = 60_000;
