@@ -7,7 +7,6 @@ import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { contentChanged } from '../../lib/content-changes.js';
-import { AppError } from '../../lib/errors.js';
 import { BkashClient, GatewayError } from './bkash-client.js';
 import { gatewayConfig, publicBase } from './config.js';
 import { transitionPayment } from './payment-status.js';
