@@ -1,7 +1,6 @@
 import { clearCart } from '../cart/index.js';
 import { lockOrder, notifyOrderConfirmed, transitionOrder, type NotifyDeps } from '../orders/index.js';
 import { OrderNotPayable, type PaymentHooks } from '../payments/index.js';
-import { releaseCoupon } from './coupons.js';
 
 /**
  * What a settled gateway payment does to the rest of the shop, inside the payment's transaction:
