@@ -117,7 +117,8 @@ export const orders = pgTable(
     index('orders_phone_idx').on(t.contactPhone, t.id.desc()),
     index('orders_email_idx').on(sql`lower(${t.contactEmail})`),
     index('orders_number_prefix_idx').on(sql`${t.number} text_pattern_ops`),
-    index('orders_name_trgm_idx').using('gin', sql`lower(${t.contactName}) gin_trgm_ops`),
+    // A name is searched by its start (first name, or first and last): a range of this index, ids beside.
+    index('orders_name_prefix_idx').on(sql`lower(${t.contactName}) text_pattern_ops`, t.id),
     index('orders_courier_idx')
       .on(t.courier, t.id.desc())
       .where(sql`${t.courier} is not null`),
