@@ -10,6 +10,8 @@ import {
   type AdminOrderRow,
   type SavedView,
 } from '@store/shared/admin-orders';
+import { can } from '@store/shared/admin';
+import type { BulkBookResult, CourierAvailability } from '@store/shared/admin-couriers';
 import {
   COURIER_LABELS,
   COURIERS,
@@ -21,25 +23,28 @@ import {
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   ZONE_LABELS,
+  type Courier,
 } from '@store/shared/checkout-rules';
 import { formatTaka } from '@store/shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
-import { SelectField, TextField } from '../../components/ui/field';
+import { inputClass, SelectField, TextField } from '../../components/ui/field';
+import { textLinkClass } from '../../components/ui/page';
 import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
 import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/forms';
+import { useMe } from '../../lib/me';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from './order-badges';
 
 const FILTERS = ['q', 'status', 'payment_status', 'method', 'delivery', 'zone', 'courier', 'risk', 'from', 'to', 'sort', 'dir'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const EMPTY = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Filters;
 
-type ListData = { list: AdminOrderListResponse; views: SavedView[] };
+type ListData = { list: AdminOrderListResponse; views: SavedView[]; couriers: CourierAvailability[] };
 
 const queryOf = (params: URLSearchParams, withPage: boolean) => {
   const query = new URLSearchParams();
@@ -53,18 +58,69 @@ const queryOf = (params: URLSearchParams, withPage: boolean) => {
 /** The page of orders the URL's filters ask for, and this member's saved views. */
 export async function ordersLoader({ request }: LoaderFunctionArgs): Promise<ListData> {
   const url = new URL(request.url);
-  const [list, views] = await Promise.all([
+  const [list, views, couriers] = await Promise.all([
     api.get<AdminOrderListResponse>(`/orders/?${queryOf(url.searchParams, true)}`, request.signal),
     api.get<{ data: SavedView[] }>('/saved-views/orders/', request.signal).then((r) => r.data),
+    api.get<{ data: CourierAvailability[] }>('/couriers/', request.signal).then((r) => r.data),
   ]);
-  return { list, views };
+  return { list, views, couriers };
+}
+
+/** Only a confirmed or packed order for delivery may be booked with a courier (the API refuses the rest anyway). */
+const bookable = (row: AdminOrderRow) => (row.status === 'confirmed' || row.status === 'packed') && row.delivery_type !== 'pickup';
+
+/** The selection with `ids` ticked (on) or not. */
+function toggled(current: ReadonlySet<number>, ids: readonly number[], on: boolean): ReadonlySet<number> {
+  const next = new Set(current);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
+/** Each order's answer from a bulk booking, with its number (kept from the list as it was when booked). */
+type Bookings = { courier: Courier; results: (BulkBookResult & { number: string })[] };
+
+/** What the courier said to each order of a bulk booking: its consignment, or why it was not booked. */
+function BookingResults({ bookings, onDone }: { bookings: Bookings; onDone: () => void }) {
+  const booked = bookings.results.filter((r) => r.ok).length;
+  return (
+    <div className="mb-3 rounded-md border border-line bg-white p-3 text-sm">
+      <div className="flex items-center justify-between gap-3">
+        <p className="font-semibold" role="status">
+          Booked {booked} of {bookings.results.length} with {COURIER_LABELS[bookings.courier]}
+        </p>
+        <Button variant="ghost" className="min-h-8 px-2" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+      <ul className="mt-2 max-h-40 space-y-1 overflow-y-auto" aria-label="Booking results">
+        {bookings.results.map((r) => (
+          <li key={r.order_id} data-testid="booking-result" className="flex flex-wrap gap-x-2">
+            <Link to={`/orders/${r.order_id}`} className={textLinkClass}>
+              {r.number}
+            </Link>
+            {r.ok && r.shipment ? (
+              <span className="text-green-800">
+                {r.created ? 'Booked' : 'Had a parcel already'}: consignment {r.shipment.consignment_id}
+              </span>
+            ) : (
+              <span className="text-red-700">{r.error?.message ?? 'Not booked'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 const column = listColumns<AdminOrderRow>();
 
 /** Every order: find one by number, phone, name or e-mail; filter, sort, page, save a view, export the filter. */
 export function OrdersListPage() {
-  const { list, views } = useLoaderData<ListData>();
+  const { list, views, couriers } = useLoaderData<ListData>();
+  const writer = can(useMe().role, 'orders.write');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -82,6 +138,29 @@ export function OrdersListPage() {
     return navigate(`?${next}`);
   };
   const filterQuery = queryOf(params, false).toString();
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  // What is ticked and still bookable on this page: a booked order leaves the selection by itself.
+  const bookableRows = list.data.filter(bookable);
+  const selected = bookableRows.filter((row) => picked.has(row.id));
+  const [bookings, setBookings] = useState<Bookings | null>(null);
+  const [courier, setCourier] = useState<Courier | ''>(couriers[0]?.courier ?? '');
+  const [booking, setBooking] = useState(false);
+
+  async function bookSelected() {
+    if (!courier || !selected.length) return;
+    const numbers = new Map(selected.map((row) => [row.id, row.number]));
+    setBooking(true);
+    setNotice(null);
+    try {
+      const res = await api.post<{ data: BulkBookResult[] }>('/orders/shipments/bulk/', { order_ids: [...numbers.keys()], courier });
+      setBookings({ courier, results: res.data.map((r) => ({ ...r, number: numbers.get(r.order_id) ?? `#${r.order_id}` })) });
+      await revalidator.revalidate();
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      setBooking(false);
+    }
+  }
   const activeView = views.find((v) => v.query === filterQuery);
 
   async function saveView() {
@@ -116,6 +195,25 @@ export function OrdersListPage() {
   const columns = useMemo(
     () =>
       column.columns([
+        ...(writer
+          ? [
+              column.display({
+                id: 'select',
+                header: () => <span className="sr-only">Select</span>,
+                cell: ({ row }) => (
+                  <input
+                    type="checkbox"
+                    className="size-5 accent-brand disabled:opacity-40"
+                    aria-label={`Select order ${row.original.number}`}
+                    title={bookable(row.original) ? undefined : 'Only confirmed or packed orders for delivery can be booked'}
+                    disabled={!bookable(row.original)}
+                    checked={picked.has(row.original.id) && bookable(row.original)}
+                    onChange={(e) => setPicked((current) => toggled(current, [row.original.id], e.target.checked))}
+                  />
+                ),
+              }),
+            ]
+          : []),
         column.accessor('number', {
           header: 'Order',
           cell: ({ row }) => (
@@ -183,11 +281,12 @@ export function OrdersListPage() {
           ),
         }),
       ]),
-    [],
+    [writer, picked],
   );
 
+  const barOpen = writer && (selected.length > 0 || bookings !== null);
   return (
-    <div>
+    <div className={barOpen ? 'pb-48' : undefined}>
       <PageHeader
         title="Orders"
         description="Confirm, pack, ship and follow every order; find one by its number, phone, name or e-mail."
@@ -328,6 +427,39 @@ export function OrdersListPage() {
           </span>
         </div>
       </form>
+      {writer ? (
+        <div className="mb-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm">
+          {bookableRows.length ? (
+            <label className="inline-flex items-center gap-2">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand"
+                checked={selected.length === bookableRows.length}
+                onChange={(e) =>
+                  setPicked((current) =>
+                    toggled(
+                      current,
+                      bookableRows.map((row) => row.id),
+                      e.target.checked,
+                    ),
+                  )
+                }
+              />
+              Select the {bookableRows.length} {bookableRows.length === 1 ? 'order' : 'orders'} here ready to book
+            </label>
+          ) : null}
+          <span className="text-muted">
+            Ready to book:{' '}
+            <Link to="?status=confirmed" className={textLinkClass}>
+              confirmed
+            </Link>
+            {' · '}
+            <Link to="?status=packed" className={textLinkClass}>
+              packed
+            </Link>
+          </span>
+        </div>
+      ) : null}
       <DataTable columns={columns} data={list.data} caption="Orders" empty="No order matches these filters." />
       <Pager
         total={list.count}
@@ -338,6 +470,49 @@ export function OrdersListPage() {
         noun={['order', 'orders']}
         onPage={(n) => void go(current, n)}
       />
+      {barOpen ? (
+        <div
+          role="region"
+          aria-label="Book parcels"
+          className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-white/95 px-4 py-3 shadow-lg backdrop-blur lg:left-64"
+        >
+          <div className="mx-auto max-w-6xl">
+            {bookings ? <BookingResults bookings={bookings} onDone={() => setBookings(null)} /> : null}
+            {selected.length ? (
+              couriers.length ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <p className="text-sm font-semibold text-ink" aria-live="polite">
+                    {selected.length} selected
+                  </p>
+                  <div className="w-44">
+                    <select
+                      aria-label="Courier"
+                      className={inputClass}
+                      value={courier}
+                      onChange={(e) => setCourier(e.target.value as Courier)}
+                    >
+                      {couriers.map((c) => (
+                        <option key={c.courier} value={c.courier}>
+                          {c.label}
+                          {c.simulated ? ' (simulator)' : ''}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <Button onClick={() => void bookSelected()} disabled={booking || !courier}>
+                    {booking ? 'Booking…' : 'Book parcels'}
+                  </Button>
+                  <Button variant="ghost" onClick={() => setPicked(new Set())} disabled={booking}>
+                    Clear
+                  </Button>
+                </div>
+              ) : (
+                <p className="text-sm text-muted">No courier is set up: set the STEADFAST_*, PATHAO_* or REDX_* keys.</p>
+              )
+            ) : null}
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -94,8 +94,10 @@ function listConditions(query: AdminOrderListQuery): SQL[] {
 
 const sortOf = (query: AdminOrderListQuery) => {
   const dir = query.dir === 'asc' ? asc : desc;
-  // Ids grow with time, so "created" walks the primary key.
-  return query.sort === 'total' ? [dir(orders.total), dir(orders.id)] : [dir(orders.id)];
+  if (query.sort === 'total') return [dir(orders.total), dir(orders.id)];
+  // Ids grow with time, so "created" walks the primary key; within dates it walks the dates' index
+  // range instead (the same order), rather than stepping over every newer order to reach them.
+  return query.from || query.to ? [dir(orders.createdAt), dir(orders.id)] : [dir(orders.id)];
 };
 
 /** The records of these phones, for the risk column. */
