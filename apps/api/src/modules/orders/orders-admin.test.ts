@@ -80,6 +80,29 @@ describeOnDatabases('admin orders', (ctx) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('filters by the days placed, in Dhaka, newest first within them', async () => {
+    const dhakaDay = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10);
+    // The first order placed two days ago.
+    const first = await codOrder();
+    const earlier = app().clock.nowMs() - 2 * 86_400_000;
+    await ctx()
+      .db.update(orders)
+      .set({ createdAt: new Date(earlier) })
+      .where(eq(orders.id, first.id));
+    const day1 = dhakaDay(earlier);
+    const second = await codOrder();
+    const day2 = dhakaDay(app().clock.nowMs());
+    const only1 = await list(`from=${day1}&to=${day1}`);
+    expect(only1.data.map((o) => o.number)).toContain(first.number);
+    expect(only1.data.map((o) => o.number)).not.toContain(second.number);
+    const both = (await list(`from=${day1}&to=${day2}`)).data.map((o) => o.number);
+    expect(both.indexOf(first.number)).toBeGreaterThan(-1);
+    expect(both.indexOf(second.number)).toBeLessThan(both.indexOf(first.number));
+    expect((await list(`from=${day2}`)).data.map((o) => o.number)).not.toContain(first.number);
+    const backwards = await fulfilment.client.get(`/orders/?from=${day2}&to=${day1}`);
+    expect(backwards.statusCode).toBe(400);
+  });
+
   it('confirms a COD order on a call, packs it, and the shopper hears of it; each step on the timeline with who did it', async () => {
     const o = await codOrder();
     let d = await detail(o.id);
