@@ -131,6 +131,10 @@ export const orderMessages = {
   editConflict: 'Someone else changed this order after you opened it. Reload to see their changes, then make yours again.',
   areaUnknown: 'Choose an area from the list',
   otherZone: 'This area is in another delivery zone, which changes the delivery fee: cancel the order and place a new one',
+  linesPaid: 'This order is paid: give money back with a refund instead of changing its items',
+  linesMore: 'Items can only be taken off here: a new item is a new order',
+  linesNone: 'Nothing would be left: cancel the order instead',
+  linesUnknown: 'That item is not on this order',
 } as const;
 
 const NoteText = text().trim().min(1, orderMessages.noteRequired).max(ORDER_NOTE_MAX, orderMessages.noteTooLong);
@@ -160,6 +164,20 @@ export const OrderCancelPayloadSchema = z
   })
   .refine((v) => v.reason !== 'other' || v.note.length > 0, { message: orderMessages.reasonDetail, path: ['note'] });
 export type OrderCancelPayload = z.infer<typeof OrderCancelPayloadSchema>;
+
+/**
+ * Fewer of an order's items before it ships (a shopper changed their mind about one, an item is
+ * missing): each line's new quantity, from 0 (removed) to what was bought. Items are never added
+ * here: a new item is a new order, priced by the checkout.
+ */
+export const OrderLinesPayloadSchema = z.object({
+  revision: Revision,
+  lines: z
+    .array(z.object({ id: z.number().int().positive(), quantity: z.number().int().min(0, 'At least 0').max(99) }))
+    .min(1, 'Change at least one item')
+    .max(100),
+});
+export type OrderLinesPayload = z.infer<typeof OrderLinesPayloadSchema>;
 
 export const OrderAddressPayloadSchema = z.object({
   revision: Revision,

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@store/shared/api';
 import type { AppliedCoupon } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
 import { discountedPrice, formatTaka } from '@store/shared/money';
+import type { DbCtx } from '../../lib/context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { collectionTitle, productsInCollection } from '../catalog/index.js';
@@ -164,4 +165,30 @@ export async function releaseCoupon(tx: Db, orderId: number, at: Date): Promise<
       .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
       .where(eq(coupons.id, r.couponId));
   }
+}
+
+/**
+ * An order's coupon checked again against fewer items (the back office's line edit): by the rules of
+ * its kind and minimum spend, as when the order was placed. Whether it is still on, in its window or
+ * used up does not matter: it was valid then, and this order's use is already counted.
+ */
+export async function orderCouponDiscount(
+  { db }: DbCtx,
+  order: { couponId: number | null; createdAt: Date; shipping: number; shippingWaived: number },
+  lines: CouponLine[],
+  base: number,
+): Promise<number> {
+  const coupon = order.couponId === null ? null : await findCouponById(db, order.couponId);
+  if (!coupon) return 0;
+  const asPlaced = { ...coupon, active: true, startsAt: null, endsAt: null, usageLimit: null, perCustomerLimit: null };
+  const result = evaluateCoupon({
+    coupon: asPlaced,
+    now: order.createdAt,
+    base,
+    lines,
+    eligible: await eligibleProducts(db, coupon, [...new Set(lines.map((l) => l.productId))]),
+    shippingFee: order.shipping + order.shippingWaived,
+    usedByShopper: 0,
+  });
+  return result.ok ? result.discount : 0;
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Address } from '@store/shared/checkout';
 import type { Clock } from '../../lib/clock.js';
-import { requestCtx, systemCtx } from '../../lib/context.js';
+import { requestCtx, systemCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { unnotifiedOrders, notifyOrderConfirmed, type OrdersAdminOptions } from '../orders/index.js';
+import { listAddresses } from './addresses.service.js';
 import { findZone } from './bd-locations.js';
-import { releaseCoupon } from './coupons.js';
+import { orderCouponDiscount, releaseCoupon } from './coupons.js';
 import { checkoutRoutes } from './checkout.routes.js';
 import { checkoutPaymentHooks } from './payment-hooks.js';
 import { expireUnpaidOrders } from './unpaid-orders.js';
@@ -14,6 +16,12 @@ export { couponsAdminRoutes } from './coupons-admin.routes.js';
 export { checkoutPaymentHooks } from './payment-hooks.js';
 export { seedDemoCoupons } from './checkout.seed.js';
 export { expireUnpaidOrders } from './unpaid-orders.js';
+
+/** A customer's address book, delivery addresses then billing ones (the back office's customer screen, issue 18 item 6). */
+export async function customerAddressBook({ db }: DbCtx, customerId: number): Promise<Address[]> {
+  const owner = { customerId, guestId: null };
+  return [...(await listAddresses(db, owner, 'shipping')), ...(await listAddresses(db, owner, 'billing'))];
+}
 
 /** The context of the checkout's upkeep: nobody acts (systemCtx), with the checkout's dependencies. */
 export const upkeepDeps = (app: FastifyInstance, clock: Clock, job = 'checkout-upkeep') => ({
@@ -36,6 +44,7 @@ export function paymentHooksFor(app: FastifyInstance, clock: Clock) {
 export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
   return {
     cancelled: ({ db }, order, at) => releaseCoupon(db, order.id, at),
+    couponDiscount: (tx, order, lines, base) => orderCouponDiscount(tx, order, lines, base),
     zoneOf: (a) => findZone(a.division, a.location, a.area),
     async refundCancelled(request, order) {
       try {

@@ -10,6 +10,7 @@ import {
   OrderAddressPayloadSchema,
   OrderCallPayloadSchema,
   OrderCancelPayloadSchema,
+  OrderLinesPayloadSchema,
   OrderNotePayloadSchema,
   OrderStepPayloadSchema,
 } from '@store/shared/admin-orders';
@@ -22,6 +23,7 @@ import {
   addOrderNote,
   cancelOrder,
   editOrderAddress,
+  editOrderLines,
   getAdminOrder,
   listAdminOrders,
   ordersForExport,
@@ -210,6 +212,24 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminOptions> = asyn
     async (request) => {
       const order = await cancelOrder(ctx(request), request.params.id, request.body, options);
       if (order.paymentStatus === 'paid') await options.refundCancelled(request, order);
+      return detail(request, request.params.id);
+    },
+  );
+
+  app.put(
+    '/orders/:id/lines/',
+    {
+      preHandler: writers,
+      schema: {
+        tags,
+        summary: 'Fewer items before the parcel leaves (unpaid orders): stock back, totals and the coupon again',
+        params: IdParams,
+        body: OrderLinesPayloadSchema,
+        response: { 200: Detail },
+      },
+    },
+    async (request) => {
+      await editOrderLines(ctx(request), request.params.id, request.body, options);
       return detail(request, request.params.id);
     },
   );

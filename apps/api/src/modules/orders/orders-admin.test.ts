@@ -261,6 +261,44 @@ describeOnDatabases('admin orders', (ctx) => {
     expect(errorOf(bad).fields?.area).toBeTruthy();
   });
 
+  it('takes items off an unpaid order: stock back, totals and the coupon again; never more, never none', async () => {
+    const o = await codOrder({ coupon: true });
+    const before = await stockOf(c.serum30.id);
+    let d = await detail(o.id);
+    const line = d.lines.find((l) => !l.gift)!;
+    expect(line.quantity).toBe(2);
+    const more = await fulfilment.client.put(`/orders/${o.id}/lines/`, { revision: d.revision, lines: [{ id: line.id, quantity: 3 }] });
+    expect(errorOf(more).fields?.lines).toBe('Items can only be taken off here: a new item is a new order');
+    const none = await fulfilment.client.put(`/orders/${o.id}/lines/`, { revision: d.revision, lines: [{ id: line.id, quantity: 0 }] });
+    expect(errorOf(none).fields?.lines).toBe('Nothing would be left: cancel the order instead');
+    expect((await detail(o.id)).total).toBe(d.total);
+    const res = await fulfilment.client.put(`/orders/${o.id}/lines/`, { revision: d.revision, lines: [{ id: line.id, quantity: 1 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    d = res.json<{ data: AdminOrderDetail }>().data;
+    const subtotal = line.discounted_price;
+    const discount = subtotal - Math.round((subtotal * 0.9) / 100) * 100;
+    expect(d).toMatchObject({ subtotal, discount, total: subtotal - discount + d.shipping });
+    expect(d.lines.find((l) => l.id === line.id)?.quantity).toBe(1);
+    expect(await stockOf(c.serum30.id)).toBe(before + 1);
+    expect(d.timeline.some((e) => e.kind === 'edit' && e.to === 'lines' && e.reason.includes('2 → 1'))).toBe(true);
+  });
+
+  it('refuses to change the items of a paid order', async () => {
+    const shopper = await newCustomer(app());
+    await shopper.add(c.cream50.id, 2);
+    await shopper.address();
+    const paid = payData(await shopper.pay({ payment_method: 'bkash' }, `ao-lines-${Math.random()}`));
+    await payOnBkash(app(), paid.redirectGatewayURL!);
+    const [row] = await ctx().db.select().from(orders).where(eq(orders.number, paid.order.number));
+    const d = await detail(row!.id);
+    const res = await fulfilment.client.put(`/orders/${d.id}/lines/`, {
+      revision: d.revision,
+      lines: [{ id: d.lines[0]!.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res).message).toBe('This order is paid: give money back with a refund instead of changing its items');
+  });
+
   it('exports the filter as CSV, streamed', async () => {
     const o = await codOrder();
     const res = await fulfilment.client.get(`/orders/export/?q=${o.number}`);

@@ -16,6 +16,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderEvent,
   type OrderAddressPayload,
+  type OrderLinesPayload,
 } from '@store/shared/admin-orders';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { DeliveryZone, OrderStatus } from '@store/shared/checkout-rules';
@@ -25,6 +26,7 @@ import * as messages from '@store/shared/messages';
 import { contentChanged } from '../../lib/content-changes.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like.js';
+import { releaseStock } from '../catalog/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
 import { addOrderEvent, transitionOrder, type OrderRow } from './orders.service.js';
 import { orderEvents, orderLines, orders, phoneDeliveryRecords } from './orders.tables.js';
@@ -283,9 +285,14 @@ export async function getAdminOrder(ctx: DbCtx, id: number): Promise<AdminOrderD
 // ------------------------------------------------------------------------------------------------
 // Staff actions
 
+/** A line as a coupon sees it: the product, the price paid for one, how many. */
+export type PricedLine = { productId: number; unitPrice: number; quantity: number };
+
 /** What cancelling means beyond the order itself, supplied by the module that orchestrates (checkout): the coupon use back. */
 export type OrderAdminHooks = {
   cancelled(tx: DbCtx, order: OrderRow, at: Date): Promise<void>;
+  /** The order's coupon checked again against fewer items, as when the order was placed: what it takes off now. */
+  couponDiscount(tx: DbCtx, order: OrderRow, lines: PricedLine[], base: number): Promise<number>;
   /** The delivery zone of an address, from the shop's list of areas (null: not one of them). */
   zoneOf(address: Pick<AddressSnapshot, 'division' | 'location' | 'area'>): DeliveryZone | null;
 };
@@ -420,4 +427,78 @@ export async function editOrderAddress(ctx: RequestCtx, id: number, input: Order
       staffOf(ctx),
     );
   });
+}
+
+/** To the nearest whole taka, in poisha (every price the shop computes is whole taka). */
+const wholeTaka = (poisha: number) => Math.round(poisha / 100) * 100;
+
+/**
+ * Fewer items before the parcel leaves: each changed line to its new quantity (0 takes it off), the
+ * difference back on the shelf, and the totals again: the privilege rebate in the same share, the
+ * coupon checked again against what is left (checkout's rules, hooks), the delivery fee as charged.
+ * Only an unpaid order: money already taken goes back by a refund.
+ */
+export async function editOrderLines(ctx: RequestCtx, id: number, input: OrderLinesPayload, hooks: OrderAdminHooks): Promise<void> {
+  await act(ctx, id, input.revision, 'lines', async (tx, order) => {
+    if (!['placed', 'confirmed', 'packed'].includes(order.status))
+      throw new AppError('illegal_transition', 'The parcel has left the shop: its items can no longer change here');
+    if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed')
+      throw new AppError('illegal_transition', orderMessages.linesPaid);
+    const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
+    const wanted = new Map(input.lines.map((l) => [l.id, l.quantity]));
+    for (const [lineId, quantity] of wanted) {
+      const line = lines.find((l) => l.id === lineId && !l.gift);
+      if (!line) throw badRequest(orderMessages.linesUnknown, { lines: orderMessages.linesUnknown });
+      if (quantity > line.quantity) throw badRequest(orderMessages.linesMore, { lines: orderMessages.linesMore });
+    }
+    const after = lines.map((l) => ({ ...l, quantity: wanted.get(l.id) ?? l.quantity }));
+    if (!after.some((l) => !l.gift && l.quantity > 0)) throw badRequest(orderMessages.linesNone, { lines: orderMessages.linesNone });
+    const changed = after.filter((l, i) => l.quantity !== lines[i]!.quantity);
+    if (changed.length === 0) return;
+    for (const l of changed) {
+      if (l.quantity === 0) await tx.db.delete(orderLines).where(eq(orderLines.id, l.id));
+      else
+        await tx.db
+          .update(orderLines)
+          .set({ quantity: l.quantity, linePrice: l.discountedPrice * l.quantity })
+          .where(eq(orderLines.id, l.id));
+    }
+    const before = (lineId: number) => lines.find((b) => b.id === lineId)!.quantity;
+    await releaseStock(
+      tx,
+      changed.flatMap((l) => (l.variantId === null ? [] : [{ variantId: l.variantId, quantity: before(l.id) - l.quantity }])),
+    );
+    const paid = after.filter((l) => !l.gift && l.quantity > 0);
+    const subtotal = paid.reduce((sum, l) => sum + l.discountedPrice * l.quantity, 0);
+    const rebate = order.subtotal > 0 ? wholeTaka((order.rebate * subtotal) / order.subtotal) : 0;
+    const base = subtotal - rebate;
+    const discount = order.couponId
+      ? await hooks.couponDiscount(
+          tx,
+          order,
+          paid.map((l) => ({ productId: l.productId, unitPrice: l.discountedPrice, quantity: l.quantity })),
+          base,
+        )
+      : 0;
+    const total = Math.max(0, base - discount) + order.shipping;
+    const at = ctx.clock.now();
+    await tx.db.update(orders).set({ subtotal, rebate, discount, total, updatedAt: at }).where(eq(orders.id, id));
+    await addOrderEvent(
+      tx,
+      id,
+      {
+        kind: 'edit',
+        what: 'lines',
+        reason: changed.map((l) => `${l.productTitle} (${l.variantTitle}): ${before(l.id)} → ${l.quantity}`).join('; '),
+        detail: {
+          before: { subtotal: order.subtotal, discount: order.discount, total: order.total },
+          after: { subtotal, discount, total },
+        },
+      },
+      at,
+      staffOf(ctx),
+    );
+  });
+  // Items went back on the shelf: the storefront's cached stock forgets, after the commit.
+  contentChanged();
 }
