@@ -26,6 +26,7 @@ describeOnDatabases('the API shell', (ctx) => {
       'GET /api/v1/accounts/social/{provider}/callback/',
       'GET /api/v1/admin/catalog/inventory/export/',
       'GET /api/v1/admin/catalog/products/export/',
+      'GET /api/v1/admin/customers/export/',
       'GET /api/v1/admin/orders/export/',
     ]);
   });

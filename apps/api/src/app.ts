@@ -42,14 +42,15 @@ import {
   customerByContact,
   customerContacts,
   customerIdsMatching,
+  customersAdminRoutes,
   registerAccountsRoutes,
   requireCustomer,
 } from './modules/accounts/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
-import { wishlistRoutes } from './modules/wishlist/index.js';
+import { customerWishlist, wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cardsAdminRoutes, cartRoutes, giftRulesAdminRoutes, myCardRoutes } from './modules/cart/index.js';
-import { checkoutRoutes, couponsAdminRoutes, ordersAdminOptions, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
+import { checkoutRoutes, couponsAdminRoutes, customerAddressBook, ordersAdminOptions, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
 import {
   cardOrderTotals,
   connectOrderMessages,
@@ -191,6 +192,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });
+      await api.register(customersAdminRoutes, { prefix: '/admin', addresses: customerAddressBook, wishlist: customerWishlist });
       // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).
       await api.register(cardsAdminRoutes, {
         prefix: '/admin',

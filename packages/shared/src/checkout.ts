@@ -163,7 +163,13 @@ export const ShippingOptionSchema = z.object({
 });
 export type ShippingOption = z.infer<typeof ShippingOptionSchema>;
 
-export const PaymentOptionSchema = z.object({ method: z.enum(PAYMENT_METHODS), label: z.string(), available: z.boolean() });
+export const PaymentOptionSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  label: z.string(),
+  available: z.boolean(),
+  /** Why it is not offered to this shopper, shown beside it (cash on delivery after staff blocked it); null otherwise. */
+  reason: z.string().nullable(),
+});
 export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
 
 export const CheckoutTotalsSchema = z.object({

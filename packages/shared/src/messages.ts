@@ -117,6 +117,8 @@ export const areaRequired = 'Please choose an area';
 export const storeRequired = 'Please choose a store';
 export const paymentMethodRequired = 'Please choose a payment method';
 export const paymentMethodUnavailable = 'This payment method is not available for this order';
+/** Staff blocked this customer from cash on delivery (issue 18 item 6). */
+export const codNotAllowed = 'Cash on delivery is not available for this account. Pay with bKash or card, or pick up at a store.';
 export const outOfStock = (name: string, variant: string) => `${name} - ${variant} is out of stock`;
 export const paymentStartFailed = 'The payment could not be started, please try again or choose another payment method';
 export const orderPlaced = 'Your order has been placed';

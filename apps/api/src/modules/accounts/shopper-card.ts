@@ -1,20 +1,31 @@
 import type { DbCtx } from '../../lib/context.js';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { customers, guests } from './accounts.tables.js';
 
 /** Whose card: a signed-in customer's, or a verified guest's (by their session). */
 export type ShopperCardOwner = { customerId: number | null; guestId: string | null };
 
-/** The shopper's name and contact as the checkout shows them and an order copies them. */
-export type ShopperCard = { kind: 'customer' | 'guest'; name: string; phone: string | null; email: string | null };
+/**
+ * The shopper's name and contact as the checkout shows them and an order copies them, and whether
+ * staff blocked them from cash on delivery: a customer blocked, or a guest checking out with a
+ * blocked customer's phone (signing out does not get round the block).
+ */
+export type ShopperCard = { kind: 'customer' | 'guest'; name: string; phone: string | null; email: string | null; codBlocked: boolean };
 
 /** The customer's card when there is one, else the guest's; null for nobody (or an account gone). */
 export async function shopperCard({ db }: DbCtx, owner: ShopperCardOwner | null): Promise<ShopperCard | null> {
   if (!owner) return null;
   if (owner.customerId !== null) {
     const [c] = await db.select().from(customers).where(eq(customers.id, owner.customerId));
-    return c ? { kind: 'customer', name: `${c.firstName} ${c.lastName}`.trim(), phone: c.phone, email: c.email } : null;
+    return c
+      ? { kind: 'customer', name: `${c.firstName} ${c.lastName}`.trim(), phone: c.phone, email: c.email, codBlocked: c.codBlockedAt !== null }
+      : null;
   }
   const [g] = owner.guestId ? await db.select().from(guests).where(eq(guests.id, owner.guestId)) : [];
-  return g ? { kind: 'guest', name: `${g.firstName} ${g.lastName}`.trim(), phone: g.phone, email: g.email } : null;
+  if (!g) return null;
+  const blocked = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.phone, g.phone), isNotNull(customers.codBlockedAt)));
+  return { kind: 'guest', name: `${g.firstName} ${g.lastName}`.trim(), phone: g.phone, email: g.email, codBlocked: blocked.length > 0 };
 }

@@ -27,7 +27,7 @@ import { getOwnAddress } from './addresses.service.js';
 import { checkoutDrafts } from './checkout.tables.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { appliedCoupon, couponRefusalCode, findCouponByCode, findCouponById } from './coupons.js';
-import { defaultMethod, methodAllowed, price, resolve, type DraftRow } from './pricing.js';
+import { defaultMethod, methodAllowed, offeredDefault, price, requireMethod, resolve, type DraftRow } from './pricing.js';
 
 /*
  * The checkout draft (SPEC §7): the shopper's choices kept against their bag (address or store,
@@ -57,18 +57,19 @@ async function summarize(
   cart: Cart,
   draft: DraftRow | null,
 ): Promise<{ summary: CheckoutSummary; couponError: string | null }> {
-  const [site, stores, shopper] = await Promise.all([getSiteSettings(ctx), listStoreLocations(ctx), shopperCard(ctx, ctx.shopper)]);
+  const [site, stores, card] = await Promise.all([getSiteSettings(ctx), listStoreLocations(ctx), shopperCard(ctx, ctx.shopper)]);
+  const codBlocked = card?.codBlocked ?? false;
   const r = await resolve(ctx.db, ctx.shopper, draft, stores);
   const now = ctx.clock.now();
   const { totals, couponError } = await price(ctx.db, ctx.shopper, cart, r, site, now);
   const zone = r.deliveryType === 'pickup' ? null : (r.shipping?.zone ?? null);
   const sameDay = sameDayOpen(zone, now, site.same_day_cutoff_hour);
-  const method = methodAllowed(ctx, r.method, r.deliveryType) ? r.method : defaultMethod(r.deliveryType);
+  const method = methodAllowed(ctx, r.method, r.deliveryType, codBlocked) ? r.method : offeredDefault(ctx, r.deliveryType, codBlocked);
   return {
     couponError,
     summary: {
       cart,
-      shopper,
+      shopper: card && { kind: card.kind, name: card.name, phone: card.phone, email: card.email },
       shipping_address_id: r.shipping?.id ?? null,
       billing_address_id: r.billing?.id ?? null,
       store_location_id: r.store?.id ?? null,
@@ -98,7 +99,9 @@ async function summarize(
       payment_options: PAYMENT_METHODS.map((m) => ({
         method: m,
         label: PAYMENT_METHOD_LABELS[m],
-        available: methodAllowed(ctx, m, r.deliveryType),
+        available: methodAllowed(ctx, m, r.deliveryType, codBlocked),
+        // Staff blocked this shopper from cash on delivery: the option shows, unavailable, with why.
+        reason: m === 'cod' && codBlocked && r.deliveryType !== 'pickup' ? messages.codNotAllowed : null,
       })),
       fees: site.shipping_fees,
       free_delivery: site.free_delivery,
@@ -166,8 +169,11 @@ export async function setShippingAddress(ctx: CheckoutCtx, payload: ShippingAddr
     }
   }
   // The payment method follows the delivery: pickup has no cash on delivery, delivery no cash on pickup.
+  const codBlocked = (await shopperCard(ctx, shopper))?.codBlocked ?? false;
   const method =
-    draft?.paymentMethod && methodAllowed(ctx, draft.paymentMethod, deliveryType) ? draft.paymentMethod : defaultMethod(deliveryType);
+    draft?.paymentMethod && methodAllowed(ctx, draft.paymentMethod, deliveryType, codBlocked)
+      ? draft.paymentMethod
+      : (offeredDefault(ctx, deliveryType, codBlocked) ?? defaultMethod(deliveryType));
   const saved = await saveDraft(
     ctx.db,
     cart.id,
@@ -183,8 +189,7 @@ export async function setPaymentMethod(ctx: CheckoutCtx, payload: PaymentMethodP
   const cart = await requireBag(ctx);
   const draft = await readDraft(ctx.db, cart.id);
   const deliveryType = draft?.deliveryType ?? 'standard';
-  if (!methodAllowed(ctx, payload.paymentMethod, deliveryType))
-    throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable, 'payment');
+  requireMethod(ctx, payload.paymentMethod, deliveryType, (await shopperCard(ctx, ctx.shopper))?.codBlocked ?? false);
   const saved = await saveDraft(
     ctx.db,
     cart.id,

@@ -31,7 +31,7 @@ import { defaultAddress, getOwnAddress, snapshotOf, type AddressRow, type Shoppe
 import { readDraft } from './checkout.service.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { couponRefusalCode, findCouponById, redeemCoupon, releaseCoupon, type CouponRow } from './coupons.js';
-import { defaultMethod, methodAllowed, price, type DraftRow } from './pricing.js';
+import { defaultMethod, price, requireMethod, type DraftRow } from './pricing.js';
 import { runSteps, type Step, type StepHooks } from './steps.js';
 import { newAttempt, openSession, samePurchase, startInputOf } from './unpaid-orders.js';
 
@@ -149,7 +149,7 @@ async function resolveChoices(s: Placing): Promise<void> {
   }
   const billingId = payload.address_billing_id ?? draft?.billingAddressId ?? null;
   const billing = billingId ? await getOwnAddress(s.tx, s.shopper, billingId) : shipping;
-  if (!methodAllowed(s.ctx, method, deliveryType)) throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable, 'payment');
+  requireMethod(s.ctx, method, deliveryType, s.contact?.codBlocked ?? false);
   s.choices = { deliveryType, method, shipping, billing, store };
 }
 

@@ -9,10 +9,11 @@ import {
   type ShippingFees,
 } from '@store/shared/checkout-rules';
 import type { SiteSettings, StoreLocation } from '@store/shared/content';
+import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
 import { defaultAddress, getOwnAddress, type AddressRow, type Shopper } from './addresses.service.js';
 import type { checkoutDrafts } from './checkout.tables.js';
-import { paidLines, type CheckoutDeps } from './context.js';
+import { paidLines, refuse, type CheckoutDeps } from './context.js';
 import { eligibleFrom, eligibleProducts, evaluateCoupon, findCouponById, usesByShopper, type CouponRow } from './coupons.js';
 
 /*
@@ -22,14 +23,31 @@ import { eligibleFrom, eligibleProducts, evaluateCoupon, findCouponById, usesByS
 
 export type DraftRow = typeof checkoutDrafts.$inferSelect;
 
-/** The shop's offer of payment methods for a delivery type: cash on delivery only with delivery, cash on pickup only with pickup. */
-export function methodAllowed(deps: CheckoutDeps, method: PaymentMethod, deliveryType: DeliveryType): boolean {
-  if (method === 'cod') return deliveryType !== 'pickup';
+/**
+ * The shop's offer of payment methods for a delivery type: cash on delivery only with delivery and
+ * never to a shopper staff blocked from it (`codBlocked`, the shopper's card), cash on pickup only with pickup.
+ */
+export function methodAllowed(deps: CheckoutDeps, method: PaymentMethod, deliveryType: DeliveryType, codBlocked: boolean): boolean {
+  if (method === 'cod') return deliveryType !== 'pickup' && !codBlocked;
   if (method === 'cash_on_pickup') return deliveryType === 'pickup';
   return deps.payments.methodAvailable(method);
 }
 
+/** Refuses a method the shop does not offer this shopper: a blocked shopper's cash on delivery says why (cod_not_allowed). */
+export function requireMethod(deps: CheckoutDeps, method: PaymentMethod, deliveryType: DeliveryType, codBlocked: boolean): void {
+  if (method === 'cod' && deliveryType !== 'pickup' && codBlocked) throw refuse('cod_not_allowed', messages.codNotAllowed, 'payment');
+  if (!methodAllowed(deps, method, deliveryType, codBlocked))
+    throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable, 'payment');
+}
+
 export const defaultMethod = (deliveryType: DeliveryType): PaymentMethod => (deliveryType === 'pickup' ? 'cash_on_pickup' : 'cod');
+
+/** The method shown chosen when the draft's is not offered: the delivery's default, else (cash on delivery blocked) the first online method offered. */
+export function offeredDefault(deps: CheckoutDeps, deliveryType: DeliveryType, codBlocked: boolean): PaymentMethod | null {
+  const preferred = defaultMethod(deliveryType);
+  if (methodAllowed(deps, preferred, deliveryType, codBlocked)) return preferred;
+  return (['bkash', 'card'] as const).find((m) => methodAllowed(deps, m, deliveryType, codBlocked)) ?? null;
+}
 
 export type Resolved = {
   deliveryType: DeliveryType;

@@ -45,3 +45,5 @@ export { connectOrderMessages } from './order-messages.js';
 export { ordersAdminRoutes, type OrdersAdminOptions } from './orders-admin.routes.js';
 // The privilege cards screen (cart module): the orders each card was used on.
 export { cardOrderTotals, ordersWithCard, type CardOrder, type CardOrderTotals } from './card-orders.js';
+// The back office's customer screens (accounts module): a customer's orders and totals, each phone's COD record.
+export { codRecordsOf, customerOrders, customerOrderTotals, customerTotalsTable, type CustomerTotals } from './customer-orders.js';

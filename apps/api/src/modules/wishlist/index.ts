@@ -1,2 +1,3 @@
-/** The wishlist's door: its routes (nothing else reads a wishlist). */
+/** The wishlist's door: its routes, and a customer's list for the back office. */
 export { wishlistRoutes } from './wishlist.routes.js';
+export { customerWishlist } from './customer-wishlist.js';

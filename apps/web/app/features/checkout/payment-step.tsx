@@ -113,29 +113,38 @@ export function PaymentMethods({
   // Cash first: on delivery, or at the store for pickup.
   const order: PaymentMethod[] =
     summary.delivery_type === 'pickup' ? ['cash_on_pickup', 'bkash', 'card', 'cod'] : ['cod', 'bkash', 'card', 'cash_on_pickup'];
-  const options = summary.payment_options.filter((o) => o.available).sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
+  // A method the shop withholds from this shopper (cash on delivery staff blocked) stays in the list, greyed, with why.
+  const options = summary.payment_options
+    .filter((o) => o.available || o.reason)
+    .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
   return (
     <Section title="Payment method" id="payment-title">
       <div role="radiogroup" aria-labelledby="payment-title" className="space-y-3">
         {options.map((o) => {
           const copy = METHOD_COPY[o.method];
           return (
-            <Choice
-              key={o.method}
-              name="payment"
-              testId={`pay-${o.method}`}
-              checked={summary.payment_method === o.method}
-              disabled={busy}
-              onSelect={() => onChoose(o.method)}
-            >
-              <span className="flex items-center justify-between gap-3">
-                <span>
-                  <span className="block text-sm font-semibold text-ink">{copy.title}</span>
-                  <span className="block text-xs text-muted">{copy.text}</span>
+            <div key={o.method}>
+              <Choice
+                name="payment"
+                testId={`pay-${o.method}`}
+                checked={o.available && summary.payment_method === o.method}
+                disabled={busy || !o.available}
+                onSelect={() => onChoose(o.method)}
+              >
+                <span className="flex items-center justify-between gap-3">
+                  <span>
+                    <span className="block text-sm font-semibold text-ink">{copy.title}</span>
+                    <span className="block text-xs text-muted">{copy.text}</span>
+                  </span>
+                  {copy.badge}
                 </span>
-                {copy.badge}
-              </span>
-            </Choice>
+              </Choice>
+              {o.reason ? (
+                <p className="mt-1.5 px-1 text-xs text-red-700" data-testid={`pay-${o.method}-reason`}>
+                  {o.reason}
+                </p>
+              ) : null}
+            </div>
           );
         })}
       </div>
