@@ -68,7 +68,7 @@ function FigureCard({
   const good = move.direction === 'flat' ? null : (move.direction === 'up') === upIsGood;
   const tone = good === null ? 'text-muted' : good ? 'text-green-800' : 'text-red-700';
   return (
-    <div className="min-w-0 rounded-lg border border-line bg-white p-3 shadow-xs sm:p-4">
+    <div role="group" aria-label={label} className="min-w-0 rounded-lg border border-line bg-white p-3 shadow-xs sm:p-4">
       <div className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</div>
       <div className="mt-1 text-xl font-semibold tracking-tight text-ink tabular-nums wrap-anywhere sm:text-2xl">{value}</div>
       <div className="mt-1 text-xs">
