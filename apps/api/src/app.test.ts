@@ -28,6 +28,8 @@ describeOnDatabases('the API shell', (ctx) => {
       'GET /api/v1/admin/catalog/products/export/',
       'GET /api/v1/admin/customers/export/',
       'GET /api/v1/admin/orders/export/',
+      'GET /api/v1/admin/orders/{id}/invoice/',
+      'GET /api/v1/admin/orders/{id}/packing-slip/',
     ]);
   });
 

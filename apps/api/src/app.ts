@@ -60,7 +60,7 @@ import {
   ordersRoutes,
   ordersWithCard,
 } from './modules/orders/index.js';
-import { dashboardRoutes } from './modules/orders/index.js';
+import { dashboardRoutes, orderPdfRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
 import { couriersAdminRoutes, registerCouriers } from './modules/couriers/index.js';
@@ -192,6 +192,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });
+      await api.register(orderPdfRoutes, { prefix: '/admin' });
       await api.register(customersAdminRoutes, { prefix: '/admin', addresses: customerAddressBook, wishlist: customerWishlist });
       // Privilege cards live with the bag; their holders and orders are the accounts' and orders' (which depend on the bag).
       await api.register(cardsAdminRoutes, {

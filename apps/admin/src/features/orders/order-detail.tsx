@@ -28,6 +28,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
 import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
 import { ApiError, api } from '../../lib/api';
+import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/forms';
 import { useMe } from '../../lib/me';
@@ -201,9 +202,27 @@ export function OrderDetailPage() {
         title={`Order ${order.number}`}
         description={`Placed ${formatDateTime(order.created_at)} · ${PAYMENT_METHOD_LABELS[order.payment_method]} · ${DELIVERY_TYPE_LABELS[order.delivery_type]}`}
         action={
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={order.status} />
             <PaymentBadge status={order.payment_status} />
+            {(
+              [
+                ['invoice', 'Invoice (PDF)'],
+                ['packing-slip', 'Packing slip (PDF)'],
+              ] as const
+            ).map(([doc, label]) => (
+              <Button
+                key={doc}
+                variant="secondary"
+                onClick={() =>
+                  void download(`/orders/${order.id}/${doc}/`, `${doc}-${order.number}.pdf`).catch((error: unknown) =>
+                    setNotice({ tone: 'error', text: errorMessage(error) }),
+                  )
+                }
+              >
+                {label}
+              </Button>
+            ))}
           </div>
         }
       />

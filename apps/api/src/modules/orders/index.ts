@@ -1,5 +1,6 @@
 /** What other modules use of orders: placing (inside the checkout's transaction), the transition function, reading and notifying. */
 export { ordersRoutes } from './orders.routes.js';
+export { orderPdfRoutes } from './order-pdf.routes.js';
 export {
   awaitingPayment,
   findOrderByKey,
