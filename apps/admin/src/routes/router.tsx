@@ -172,6 +172,17 @@ export const router = createBrowserRouter(
               path: 'orders/:id',
               lazy: () => import('../features/orders/order-detail').then((m) => ({ loader: m.orderLoader, Component: m.OrderDetailPage })),
             },
+            // Customers (issue 18 item 6).
+            {
+              path: 'customers',
+              lazy: () =>
+                import('../features/customers/customers-list').then((m) => ({ loader: m.customersLoader, Component: m.CustomersListPage })),
+            },
+            {
+              path: 'customers/:id',
+              lazy: () =>
+                import('../features/customers/customer-detail').then((m) => ({ loader: m.customerLoader, Component: m.CustomerDetailPage })),
+            },
             {
               path: 'reviews',
               lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),
