@@ -217,6 +217,24 @@ export const AdminOrderLineSchema = z.object({
   gift: z.boolean(),
 });
 
+/** A bKash or card payment attempt of the order (payments module). */
+export const PaymentAttemptSchema = z.object({
+  id: z.number(),
+  provider: z.enum(['bkash', 'sslcommerz']),
+  status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'partially_refunded', 'refunded']),
+  amount: z.number(),
+  refunded_amount: z.number(),
+  /** bKash paymentID or our SSLCommerz tran_id. */
+  reference: z.string().nullable(),
+  /** bKash trxID or SSLCommerz bank_tran_id. */
+  gateway_trx_id: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  /** Calls and callbacks recorded for it. */
+  events: z.number(),
+});
+export type PaymentAttempt = z.infer<typeof PaymentAttemptSchema>;
+
 export const AdminOrderDetailSchema = z.object({
   id: z.number(),
   number: z.string(),
@@ -250,6 +268,7 @@ export const AdminOrderDetailSchema = z.object({
   tracking_code: z.string().nullable(),
   lines: z.array(AdminOrderLineSchema),
   cod_record: CodRecordSchema,
+  payments: z.array(PaymentAttemptSchema),
   timeline: z.array(AdminOrderEventSchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;

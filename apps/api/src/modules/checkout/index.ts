@@ -5,6 +5,7 @@ import { requestCtx, systemCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { unnotifiedOrders, notifyOrderConfirmed, type OrdersAdminOptions } from '../orders/index.js';
 import { listAddresses } from './addresses.service.js';
+import { paymentAttemptsOf } from '../payments/index.js';
 import { findZone } from './bd-locations.js';
 import { orderCouponDiscount, releaseCoupon } from './coupons.js';
 import { checkoutRoutes } from './checkout.routes.js';
@@ -46,6 +47,7 @@ export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
     cancelled: ({ db }, order, at) => releaseCoupon(db, order.id, at),
     couponDiscount: (tx, order, lines, base) => orderCouponDiscount(tx, order, lines, base),
     zoneOf: (a) => findZone(a.division, a.location, a.area),
+    paymentAttempts: (ctx, orderId) => paymentAttemptsOf(ctx, orderId),
     async refundCancelled(request, order) {
       try {
         await app.payments.refundOrder(requestCtx(request, app.clock), {

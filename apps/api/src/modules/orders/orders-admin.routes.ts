@@ -94,7 +94,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminOptions> = asyn
   const writers = requirePermission('orders.write');
   const ctx = (request: FastifyRequest) => requestCtx(request, app.clock);
   const tags = ['admin: orders'];
-  const detail = async (request: FastifyRequest, id: number) => ({ data: await getAdminOrder(ctx(request), id) });
+  const detail = async (request: FastifyRequest, id: number) => ({ data: await getAdminOrder(ctx(request), id, options) });
 
   app.get(
     '/orders/',

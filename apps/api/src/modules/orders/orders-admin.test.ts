@@ -191,6 +191,8 @@ describeOnDatabases('admin orders', (ctx) => {
     const [row] = await ctx().db.select().from(orders).where(eq(orders.number, paid.order.number));
     const d = await detail(row!.id);
     expect(d).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+    expect(d.payments).toEqual([expect.objectContaining({ provider: 'bkash', status: 'paid', amount: d.total, refunded_amount: 0 })]);
+    expect(d.payments[0]!.gateway_trx_id).toBeTruthy();
     const res = await fulfilment.client.post(`/orders/${d.id}/cancel/`, { revision: d.revision, reason: 'out_of_stock' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<{ data: AdminOrderDetail }>().data).toMatchObject({
@@ -198,6 +200,7 @@ describeOnDatabases('admin orders', (ctx) => {
       payment_status: 'refunded',
       refunded_amount: d.total,
     });
+    expect(res.json<{ data: AdminOrderDetail }>().data.payments[0]).toMatchObject({ status: 'refunded', refunded_amount: d.total });
     const sms = await outboxFor(app(), shopper.phone);
     expect(sms.some((m) => m.body.includes('Your payment will be refunded'))).toBe(true);
     expect(sms.some((m) => m.body.includes(`of order ${paid.order.number} has been refunded`))).toBe(true);

@@ -17,6 +17,7 @@ import {
   type AdminOrderEvent,
   type OrderAddressPayload,
   type OrderLinesPayload,
+  type PaymentAttempt,
 } from '@store/shared/admin-orders';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { DeliveryZone, OrderStatus } from '@store/shared/checkout-rules';
@@ -213,12 +214,18 @@ async function orderOr404({ db }: DbCtx, id: number): Promise<OrderRow> {
 }
 
 /** The order's record with what happened to it, named: who acted, the call outcomes and cancel reasons in words. */
-export async function getAdminOrder(ctx: DbCtx, id: number): Promise<AdminOrderDetail> {
+export async function getAdminOrder(
+  ctx: DbCtx,
+  id: number,
+  /** Without it (a PDF) the payment attempts are left out. */
+  hooks?: Pick<OrderAdminHooks, 'paymentAttempts'>,
+): Promise<AdminOrderDetail> {
   const o = await orderOr404(ctx, id);
-  const [lines, events, records] = await Promise.all([
+  const [lines, events, records, attempts] = await Promise.all([
     ctx.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
     recordsOf(ctx, o.contactPhone ? [o.contactPhone] : []),
+    hooks ? hooks.paymentAttempts(ctx, id) : Promise.resolve([]),
   ]);
   const names = await staffNames(
     ctx,
@@ -278,6 +285,7 @@ export async function getAdminOrder(ctx: DbCtx, id: number): Promise<AdminOrderD
       gift: l.gift,
     })),
     cod_record: (o.contactPhone ? records.get(o.contactPhone) : undefined) ?? NO_RECORD,
+    payments: attempts,
     timeline,
   };
 }
@@ -293,6 +301,8 @@ export type OrderAdminHooks = {
   cancelled(tx: DbCtx, order: OrderRow, at: Date): Promise<void>;
   /** The order's coupon checked again against fewer items, as when the order was placed: what it takes off now. */
   couponDiscount(tx: DbCtx, order: OrderRow, lines: PricedLine[], base: number): Promise<number>;
+  /** The order's gateway payment attempts (the payments module). */
+  paymentAttempts(ctx: DbCtx, orderId: number): Promise<PaymentAttempt[]>;
   /** The delivery zone of an address, from the shop's list of areas (null: not one of them). */
   zoneOf(address: Pick<AddressSnapshot, 'division' | 'location' | 'area'>): DeliveryZone | null;
 };

@@ -53,3 +53,4 @@ export async function registerPayments(app: FastifyInstance, clock: Clock, optio
     await sandbox.register(sslcommerzSimulator(sslCreds, base, clock, transport, app.log));
   });
 }
+export { paymentAttemptsOf } from './attempts.js';
