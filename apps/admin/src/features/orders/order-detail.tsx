@@ -33,6 +33,8 @@ import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/forms';
 import { useMe } from '../../lib/me';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from './order-badges';
+import { OrderLinesEditor } from './order-lines-editor';
+import { OrderPayments } from './order-payments';
 import { OrderShipping } from './order-shipping';
 import { OrderRefunds } from './order-refunds';
 
@@ -160,7 +162,7 @@ function fieldsText(error: unknown): string {
   return errorMessage(error);
 }
 
-type Dialogs = 'call' | 'cancel' | 'address' | null;
+type Dialogs = 'call' | 'cancel' | 'address' | 'lines' | null;
 
 /** One order: everything about it, and what staff may do next. */
 export function OrderDetailPage() {
@@ -250,6 +252,11 @@ export function OrderDetailPage() {
               Change address
             </Button>
           ) : null}
+          {order.payment_status === 'pending' || order.payment_status === 'failed' ? (
+            <Button variant="secondary" onClick={() => setDialog('lines')}>
+              Change items
+            </Button>
+          ) : null}
           <Button variant="danger" onClick={() => setDialog('cancel')}>
             Cancel order
           </Button>
@@ -310,6 +317,7 @@ export function OrderDetailPage() {
             {order.note ? <p className="mt-3 rounded-md bg-brand-soft p-2 text-sm">Shopper’s note: {order.note}</p> : null}
           </Section>
 
+          <OrderPayments order={order} />
           <OrderShipping order={order} writer={writer} onChange={reload} />
           <OrderRefunds order={order} refunder={can(me.role, 'orders.refund')} onChange={reload} />
 
@@ -452,6 +460,15 @@ export function OrderDetailPage() {
         />
       </ActionDialog>
 
+      <OrderLinesEditor
+        order={order}
+        open={dialog === 'lines'}
+        onOpenChange={(o) => setDialog(o ? 'lines' : null)}
+        onSaved={async () => {
+          setNotice({ tone: 'success', text: 'The items are changed and the order priced again.' });
+          await reload();
+        }}
+      />
       {address ? (
         <ActionDialog
           open={dialog === 'address'}
