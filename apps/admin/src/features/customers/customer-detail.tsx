@@ -265,9 +265,10 @@ export function CustomerDetailPage() {
             </div>
             <div className="mt-3 border-t border-line pt-3" data-testid="cod-block">
               {customer.cod_blocked ? (
-                <Alert tone="error">
+                // A state, not an error: styled as a warning but not announced as an alert on every visit.
+                <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 wrap-anywhere">
                   <span className="font-semibold">Blocked</span> since {formatDateTime(customer.cod_blocked_at)}: {customer.cod_blocked_reason}
-                </Alert>
+                </p>
               ) : (
                 <p className="text-sm text-muted">Offered at checkout.</p>
               )}
