@@ -7,7 +7,7 @@
 // named (all of them when none is): dashboard, orders, order-detail, customers, customer-detail, settings, menus, footer, locations, pages, banners, catalog-products,
 // catalog-product-editor, catalog-bulk, catalog-import, catalog-brands, catalog-brand-editor, catalog-collections,
 // catalog-collection-editor, catalog-collection-rule, reviews, inventory, inventory-adjust, offers-coupons, offers-coupon-editor, offers-cards,
-// offers-card-editor, offers-gifts, offers-gift-editor, audit, staff, account.
+// offers-card-editor, offers-gifts, offers-gift-editor, audit, staff, account, orders-bulk, couriers-payouts.
 // Chromium is Debian's (/usr/bin/chromium) unless CHROMIUM_PATH says otherwise.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +23,10 @@ const SCREENS = [
   { name: 'orders', path: '/admin/orders', heading: 'Orders' },
   // The oldest demo order, delivered, with its whole timeline.
   { name: 'order-detail', path: '/admin/orders/1', heading: /^Order GB-/, fullPage: true },
+  // The confirmed orders, every one ticked: the bar to book them with a courier shows.
+  { name: 'orders-bulk', path: '/admin/orders?status=confirmed', heading: 'Orders', check: /orders here ready to book$/ },
+  // The cash each courier holds (delivered parcels not paid out) and the payouts recorded.
+  { name: 'couriers-payouts', path: '/admin/couriers/payouts', heading: 'Courier payouts', fullPage: true },
   { name: 'customers', path: '/admin/customers', heading: 'Customers' },
   // A demo customer with three orders (blocked from COD and noted on first, by hand or by the docs' run).
   { name: 'customer-detail', path: '/admin/customers/12', heading: 'Jubayer Alam', fullPage: true },

@@ -183,6 +183,11 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/customers/customer-detail').then((m) => ({ loader: m.customerLoader, Component: m.CustomerDetailPage })),
             },
+            // Couriers' cash on delivery and their payouts (issue 18 item 3).
+            {
+              path: 'couriers/payouts',
+              lazy: () => import('../features/couriers/payouts-page').then((m) => ({ loader: m.payoutsLoader, Component: m.PayoutsPage })),
+            },
             {
               path: 'reviews',
               lazy: () => import('../features/reviews/reviews-page').then((m) => ({ loader: m.reviewsLoader, Component: m.ReviewsPage })),

@@ -21,6 +21,7 @@ export const NAV: readonly NavItem[] = [
   // Sales (issue 18): orders from placed to delivered.
   { to: '/orders', label: 'Orders', permission: 'orders.read', icon: ListIcon, group: 'Sales' },
   { to: '/customers', label: 'Customers', permission: 'orders.read', icon: UsersIcon, group: 'Sales' },
+  { to: '/couriers/payouts', label: 'Courier payouts', permission: 'orders.write', icon: ListIcon, group: 'Sales' },
   // Catalog (issue 17): products, brands, collections, stock, reviews, coupons, privilege cards and gift rules.
   { to: '/catalog/products', label: 'Products', permission: 'catalog.write', icon: BoxIcon, group: 'Catalog' },
   { to: '/catalog/brands', label: 'Brands', permission: 'catalog.write', icon: ListIcon, group: 'Catalog' },

@@ -195,36 +195,31 @@ export function OrdersListPage() {
   const columns = useMemo(
     () =>
       column.columns([
-        ...(writer
-          ? [
-              column.display({
-                id: 'select',
-                header: () => <span className="sr-only">Select</span>,
-                cell: ({ row }) => (
-                  <input
-                    type="checkbox"
-                    className="size-5 accent-brand disabled:opacity-40"
-                    aria-label={`Select order ${row.original.number}`}
-                    title={bookable(row.original) ? undefined : 'Only confirmed or packed orders for delivery can be booked'}
-                    disabled={!bookable(row.original)}
-                    checked={picked.has(row.original.id) && bookable(row.original)}
-                    onChange={(e) => setPicked((current) => toggled(current, [row.original.id], e.target.checked))}
-                  />
-                ),
-              }),
-            ]
-          : []),
         column.accessor('number', {
           header: 'Order',
           cell: ({ row }) => (
-            <div className="min-w-0">
-              <Link
-                to={`/orders/${row.original.id}`}
-                className="font-medium whitespace-nowrap text-brand underline-offset-2 hover:underline"
-              >
-                {row.original.number}
-              </Link>
-              <div className="text-xs whitespace-nowrap text-muted">{formatDateTime(row.original.created_at)}</div>
+            <div className="flex min-w-0 items-start gap-3">
+              {/* The tick for booking sits beside the number, so a phone's card keeps it on the order's line. */}
+              {writer ? (
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-5 shrink-0 accent-brand disabled:opacity-30"
+                  aria-label={`Select order ${row.original.number}`}
+                  title={bookable(row.original) ? undefined : 'Only confirmed or packed orders for delivery can be booked'}
+                  disabled={!bookable(row.original)}
+                  checked={picked.has(row.original.id) && bookable(row.original)}
+                  onChange={(e) => setPicked((current) => toggled(current, [row.original.id], e.target.checked))}
+                />
+              ) : null}
+              <div className="min-w-0">
+                <Link
+                  to={`/orders/${row.original.id}`}
+                  className="font-medium whitespace-nowrap text-brand underline-offset-2 hover:underline"
+                >
+                  {row.original.number}
+                </Link>
+                <div className="text-xs whitespace-nowrap text-muted">{formatDateTime(row.original.created_at)}</div>
+              </div>
             </div>
           ),
         }),
@@ -484,7 +479,7 @@ export function OrdersListPage() {
                   <p className="text-sm font-semibold text-ink" aria-live="polite">
                     {selected.length} selected
                   </p>
-                  <div className="w-44">
+                  <div className="w-56">
                     <select
                       aria-label="Courier"
                       className={inputClass}
