@@ -94,6 +94,9 @@ describeOnDatabases('admin customers', (ctx) => {
 
     const byOrders = await list('sort=orders');
     expect(byOrders.data.map((r) => r.id).indexOf(a.customerId!)).toBeLessThan(byOrders.data.map((r) => r.id).indexOf(b.customerId!));
+    const bySpent = (await list('sort=spent')).data;
+    expect(bySpent.findIndex((r) => r.id === a.customerId)).toBeLessThan(bySpent.findIndex((r) => r.id === b.customerId));
+    expect(bySpent[0]!.spent).toBeGreaterThanOrEqual(bySpent[bySpent.length - 1]!.spent);
     const byName = await list('sort=name');
     expect(byName.data.length).toBeGreaterThan(1);
   });
