@@ -165,6 +165,12 @@ export function CustomerDetailPage() {
             ) : (
               <p className="text-sm text-muted">No orders yet.</p>
             )}
+            {customer.phone ? (
+              // The order list's search by phone also finds what this phone ordered as a guest.
+              <Link to={`/orders?q=${encodeURIComponent(customer.phone)}`} className={`${textLinkClass} mt-3 inline-block`}>
+                Every order from {customer.phone} →
+              </Link>
+            ) : null}
           </Section>
 
           <Section title="Notes" description="What staff noted about this customer, newest first, with who wrote it.">
