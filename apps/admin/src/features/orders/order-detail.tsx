@@ -360,7 +360,15 @@ export function OrderDetailPage() {
                 </a>
               ) : null}
               {order.contact.email ? <div>{order.contact.email}</div> : null}
-              <div className="mt-1 text-xs text-muted">{order.guest ? 'Guest checkout' : `Customer #${order.customer_id}`}</div>
+              <div className="mt-1 text-xs text-muted">
+                {order.guest || order.customer_id === null ? (
+                  'Guest checkout'
+                ) : (
+                  <Link to={`/customers/${order.customer_id}`} className={textLinkClass}>
+                    Customer #{order.customer_id}
+                  </Link>
+                )}
+              </div>
             </div>
             <div className="mt-3 border-t border-line pt-3 text-sm" data-testid="cod-record">
               <div className="flex items-center gap-2">
