@@ -3,6 +3,7 @@ import type { Address } from '@store/shared/checkout';
 import type { Clock } from '../../lib/clock.js';
 import { requestCtx, systemCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { runEvery } from '../../lib/periodic.js';
 import { unnotifiedOrders, notifyOrderConfirmed, type OrdersAdminOptions } from '../orders/index.js';
 import { listAddresses } from './addresses.service.js';
 import { paymentAttemptsOf } from '../payments/index.js';
@@ -73,30 +74,11 @@ export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
  * Started when the app is ready, stopped on close; the state lives in the database, so any process may run it.
  */
 export function startCheckoutUpkeep(app: FastifyInstance, clock: Clock) {
-  const seconds = app.env.PAYMENT_RECONCILE_SECONDS;
-  // Tests move the clock and call reconcile() themselves: a timer would race them.
-  if (!seconds || app.env.NODE_ENV === 'test') return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  const pass = async () => {
+  runEvery(app, app.env.PAYMENT_RECONCILE_SECONDS, 'checkout upkeep pass', async () => {
     await app.payments.reconcile();
     const ctx = upkeepDeps(app, clock);
     await expireUnpaidOrders(ctx);
     for (const id of await unnotifiedOrders(ctx, new Date(clock.nowMs() - 60_000))) await notifyOrderConfirmed(ctx, id);
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running ??= pass()
-        .catch((err: unknown) => app.log.warn({ err }, 'checkout upkeep pass failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runEvery } from '../../lib/periodic.js';
 import type { Clock } from '../../lib/clock.js';
 import { loopbackTransport, type Transport } from '../../lib/http-transport.js';
 import { registerDevDoor } from '../../plugins/dev-doors.js';
@@ -24,29 +25,9 @@ declare module 'fastify' {
 
 export type CouriersOptions = { transport?: Transport };
 
-/** Polls the couriers every COURIER_POLL_SECONDS (0: never) from ready to close; a pass still running is not doubled. */
+/** Polls the couriers every COURIER_POLL_SECONDS (0: never) from ready to close. */
 function startCourierPolling(app: FastifyInstance) {
-  const seconds = app.env.COURIER_POLL_SECONDS;
-  // Tests call poll() themselves: a timer would race them.
-  if (!seconds || app.env.NODE_ENV === 'test') return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running ??= app.couriers
-        .poll()
-        .then(() => undefined)
-        .catch((err: unknown) => app.log.warn({ err }, 'courier poll failed; tried again next interval'))
-        .finally(() => {
-          running = null;
-        });
-    }, seconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  runEvery(app, app.env.COURIER_POLL_SECONDS, 'courier poll', () => app.couriers.poll());
 }
 
 /**
