@@ -31,3 +31,9 @@ export function errorMessage(error: unknown): string {
   if (error.code === 'rate_limited' && error.retryAfter) return `Too many attempts. Try again in ${waitText(error.retryAfter)}.`;
   return error.message;
 }
+
+/** The error with its field messages, for a dialog whose fields are few (each message names its field). */
+export function fieldsText(error: unknown): string {
+  if (error instanceof ApiError && Object.keys(error.fields).length) return Object.values(error.fields).join(' ');
+  return errorMessage(error);
+}

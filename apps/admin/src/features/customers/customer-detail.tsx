@@ -9,21 +9,16 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { TextAreaField } from '../../components/ui/field';
+import { NoteForm } from '../../components/ui/note-form';
 import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
-import { ApiError, api } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { errorMessage } from '../../lib/forms';
+import { fieldsText } from '../../lib/forms';
 import { useMe } from '../../lib/me';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from '../orders/order-badges';
 
 export async function customerLoader({ params, request }: LoaderFunctionArgs): Promise<AdminCustomerDetail> {
   return (await api.get<{ data: AdminCustomerDetail }>(`/customers/${params.id}/`, request.signal)).data;
-}
-
-/** The error with its field messages (the dialogs have one field each). */
-function fieldsText(error: unknown): string {
-  if (error instanceof ApiError && Object.keys(error.fields).length) return Object.values(error.fields).join(' ');
-  return errorMessage(error);
 }
 
 /** Block cash on delivery (the reason is required) or allow it again (a note is optional). */
@@ -98,21 +93,8 @@ export function CustomerDetailPage() {
   const revalidator = useRevalidator();
   const writer = can(me.role, 'customers.write');
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [note, setNote] = useState('');
   const [codOpen, setCodOpen] = useState(false);
   const reload = () => revalidator.revalidate();
-
-  async function addNote(event: FormEvent) {
-    event.preventDefault();
-    try {
-      await api.post(`/customers/${customer.id}/notes/`, { note });
-      setNote('');
-      setNotice(null);
-    } catch (error) {
-      setNotice({ tone: 'error', text: fieldsText(error) });
-    }
-    await reload();
-  }
 
   const r = customer.cod_record;
   return (
@@ -140,7 +122,9 @@ export function CustomerDetailPage() {
         <div className="space-y-4 lg:col-span-2">
           <Section
             title="Orders"
-            description={customer.order_count > customer.orders.length ? `The newest ${customer.orders.length} of ${customer.order_count}.` : undefined}
+            description={
+              customer.order_count > customer.orders.length ? `The newest ${customer.orders.length} of ${customer.order_count}.` : undefined
+            }
           >
             {customer.orders.length ? (
               <ul className="divide-y divide-line" aria-label="Orders">
@@ -175,18 +159,12 @@ export function CustomerDetailPage() {
 
           <Section title="Notes" description="What staff noted about this customer, newest first, with who wrote it.">
             {writer ? (
-              <form className="mb-4 space-y-2" onSubmit={(e) => void addNote(e)}>
-                <TextAreaField
-                  label="Add a note"
-                  rows={2}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                  maxLength={CUSTOMER_NOTE_MAX}
-                />
-                <Button type="submit" variant="secondary" disabled={!note.trim()}>
-                  Add note
-                </Button>
-              </form>
+              <NoteForm
+                path={`/customers/${customer.id}/notes/`}
+                maxLength={CUSTOMER_NOTE_MAX}
+                onDone={reload}
+                onError={(text) => setNotice(text ? { tone: 'error', text } : null)}
+              />
             ) : null}
             {customer.notes.length ? (
               <ol className="space-y-3" aria-label="Notes">
@@ -215,7 +193,12 @@ export function CustomerDetailPage() {
                       <span className="size-10 shrink-0 rounded border border-dashed border-line" aria-hidden="true" />
                     )}
                     <div className="min-w-0 flex-1">
-                      <a href={w.url} target="_blank" rel="noreferrer" className="text-sm font-medium text-ink wrap-anywhere hover:underline">
+                      <a
+                        href={w.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="text-sm font-medium text-ink wrap-anywhere hover:underline"
+                      >
                         {w.name}
                       </a>
                       <div className="text-xs text-muted">
@@ -255,7 +238,9 @@ export function CustomerDetailPage() {
               ) : null}
               {customer.birthday ? <div className="text-muted">Birthday {customer.birthday}</div> : null}
               <div className="text-xs text-muted">
-                Newsletter: {[customer.newsletter_email ? 'e-mail' : null, customer.newsletter_sms ? 'SMS' : null].filter(Boolean).join(' and ') || 'none'}
+                Newsletter:{' '}
+                {[customer.newsletter_email ? 'e-mail' : null, customer.newsletter_sms ? 'SMS' : null].filter(Boolean).join(' and ') ||
+                  'none'}
               </div>
             </div>
           </Section>
@@ -273,7 +258,8 @@ export function CustomerDetailPage() {
               {customer.cod_blocked ? (
                 // A state, not an error: styled as a warning but not announced as an alert on every visit.
                 <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800 wrap-anywhere">
-                  <span className="font-semibold">Blocked</span> since {formatDateTime(customer.cod_blocked_at)}: {customer.cod_blocked_reason}
+                  <span className="font-semibold">Blocked</span> since {formatDateTime(customer.cod_blocked_at)}:{' '}
+                  {customer.cod_blocked_reason}
                 </p>
               ) : (
                 <p className="text-sm text-muted">Offered at checkout.</p>

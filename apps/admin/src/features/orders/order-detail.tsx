@@ -6,6 +6,7 @@ import {
   CANCEL_REASON_LABELS,
   CANCEL_REASONS,
   DELIVERY_TYPE_LABELS,
+  ORDER_NOTE_MAX,
   type AdminOrderDetail,
   type AdminOrderEvent,
   type CallOutcome,
@@ -26,11 +27,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/field';
+import { NoteForm } from '../../components/ui/note-form';
 import { PageHeader, Section, textLinkClass } from '../../components/ui/page';
-import { ApiError, api } from '../../lib/api';
+import { api, type ApiError } from '../../lib/api';
 import { download } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
-import { errorMessage } from '../../lib/forms';
+import { errorMessage, fieldsText } from '../../lib/forms';
 import { useMe } from '../../lib/me';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from './order-badges';
 import { OrderLinesEditor } from './order-lines-editor';
@@ -156,12 +158,6 @@ function ActionDialog({
   );
 }
 
-/** The error with its field messages, for dialogs whose fields are few. */
-function fieldsText(error: unknown): string {
-  if (error instanceof ApiError && Object.keys(error.fields).length) return Object.values(error.fields).join(' ');
-  return errorMessage(error);
-}
-
 type Dialogs = 'call' | 'cancel' | 'address' | 'lines' | null;
 
 /** One order: everything about it, and what staff may do next. */
@@ -171,7 +167,6 @@ export function OrderDetailPage() {
   const revalidator = useRevalidator();
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<CallOutcome>('confirmed');
   const [callNote, setCallNote] = useState('');
   const [reason, setReason] = useState<CancelReason>('customer_asked');
@@ -323,27 +318,12 @@ export function OrderDetailPage() {
 
           <Section title="Timeline" description="Every step, payment, call, message, courier update and note, with who did it.">
             {writer ? (
-              <form
-                className="mb-4 space-y-2"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void (async () => {
-                    try {
-                      await api.post(`/orders/${order.id}/notes/`, { note });
-                      setNote('');
-                      setNotice(null);
-                    } catch (error) {
-                      setNotice({ tone: 'error', text: fieldsText(error) });
-                    }
-                    await reload();
-                  })();
-                }}
-              >
-                <TextAreaField label="Add a note" rows={2} value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} />
-                <Button type="submit" variant="secondary" disabled={!note.trim()}>
-                  Add note
-                </Button>
-              </form>
+              <NoteForm
+                path={`/orders/${order.id}/notes/`}
+                maxLength={ORDER_NOTE_MAX}
+                onDone={reload}
+                onError={(text) => setNotice(text ? { tone: 'error', text } : null)}
+              />
             ) : null}
             <Timeline events={order.timeline} />
           </Section>
