@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,6 +11,7 @@ import {
 import { COD_RISK_LABELS } from '@store/shared/admin-orders';
 import { IdParamSchema } from '@store/shared/input';
 import { requestCtx } from '../../lib/context.js';
+import { csvStream } from '../../lib/csv-export.js';
 import { requirePermission } from '../staff/index.js';
 import {
   addCustomerNote,
@@ -92,7 +91,11 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<CustomersAdminOptions> 
     '/customers/export/',
     {
       preHandler: readers,
-      schema: { tags, summary: 'Every customer of the filter as CSV, streamed (amounts in taka)', querystring: AdminCustomerListQuerySchema },
+      schema: {
+        tags,
+        summary: 'Every customer of the filter as CSV, streamed (amounts in taka)',
+        querystring: AdminCustomerListQuerySchema,
+      },
     },
     async (request, reply) => {
       const batches = customersForExport(ctx(request), request.query);
@@ -105,7 +108,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<CustomersAdminOptions> 
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="customers-${day}.csv"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(rows()).pipe(stringify()));
+      return reply.send(csvStream(rows()));
     },
   );
 
@@ -127,7 +130,13 @@ export const customersAdminRoutes: FastifyPluginAsyncZod<CustomersAdminOptions> 
     '/customers/:id/notes/',
     {
       preHandler: writers,
-      schema: { tags, summary: 'A staff note on the customer', params: IdParams, body: CustomerNotePayloadSchema, response: { 200: Detail } },
+      schema: {
+        tags,
+        summary: 'A staff note on the customer',
+        params: IdParams,
+        body: CustomerNotePayloadSchema,
+        response: { 200: Detail },
+      },
     },
     async (request) => {
       await addCustomerNote(ctx(request), request.params.id, request.body.note);

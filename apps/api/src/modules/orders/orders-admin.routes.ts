@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +15,7 @@ import {
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@store/shared/checkout-rules';
 import { IdParamSchema } from '@store/shared/input';
 import { requestCtx } from '../../lib/context.js';
+import { csvStream } from '../../lib/csv-export.js';
 import { requirePermission } from '../staff/index.js';
 import type { OrderRow } from './orders.service.js';
 import {
@@ -127,7 +126,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminOptions> = asyn
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(rows()).pipe(stringify()));
+      return reply.send(csvStream(rows()));
     },
   );
 

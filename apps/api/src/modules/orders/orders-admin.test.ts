@@ -312,6 +312,11 @@ describeOnDatabases('admin orders', (ctx) => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(o.number);
     expect(lines[1]).toContain(',Placed,');
+    // A name a spreadsheet would run as a formula is written as text.
+    await ctx().db.update(orders).set({ contactName: '=HYPERLINK("http://evil.example","x")' }).where(eq(orders.id, o.id));
+    const safe = (await fulfilment.client.get(`/orders/export/?q=${o.number}`)).body.trim().split('\n')[1]!;
+    expect(safe).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(safe).toContain(`,${o.shopper.phone},`);
   });
 
   it('keeps each member’s saved views to themselves', async () => {
