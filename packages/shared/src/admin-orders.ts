@@ -132,6 +132,7 @@ export const orderMessages = {
   areaUnknown: 'Choose an area from the list',
   otherZone: 'This area is in another delivery zone, which changes the delivery fee: cancel the order and place a new one',
   linesPaid: 'This order is paid: give money back with a refund instead of changing its items',
+  awaitingPayment: 'This order waits for its bKash or card payment: it is confirmed by the payment, not by hand',
   linesMore: 'Items can only be taken off here: a new item is a new order',
   linesNone: 'Nothing would be left: cancel the order instead',
   linesUnknown: 'That item is not on this order',

@@ -9,6 +9,8 @@ describe('maskTokens', () => {
     ['/verify-email/AbC-123_xyz', '/verify-email/[token]'],
     ['/passwordless-login/AbC/Mg/9f8e7d', '/passwordless-login/[token]/[…]'],
     ['/forgot-password/AbC-123_xyz', '/forgot-password/[token]'],
+    ['/api/v1/couriers/redx/webhook?token=s3cr3t-redx', '/api/v1/couriers/redx/webhook?token=[token]'],
+    ['/api/v1/couriers/redx/webhook?a=1&TOKEN=s3cr3t&b=2', '/api/v1/couriers/redx/webhook?a=1&TOKEN=[token]&b=2'],
   ])('masks the token of %s', (url, masked) => {
     expect(maskTokens(url)).toBe(masked);
   });

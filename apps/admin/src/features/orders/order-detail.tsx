@@ -188,6 +188,11 @@ export function OrderDetailPage() {
   }
 
   const open = ['placed', 'confirmed', 'packed'].includes(order.status);
+  // A bKash or card order is confirmed by its payment: until it is paid, staff may only cancel it.
+  const awaitingPayment =
+    (order.payment_method === 'bkash' || order.payment_method === 'card') &&
+    order.payment_status !== 'paid' &&
+    order.payment_status !== 'partially_refunded';
   const pickup = order.delivery_type === 'pickup';
 
   return (
@@ -230,7 +235,10 @@ export function OrderDetailPage() {
       ) : null}
       {writer && open ? (
         <div className="mb-4 flex flex-wrap gap-2" aria-label="Order actions" role="toolbar">
-          {order.status === 'placed' ? (
+          {order.status === 'placed' && awaitingPayment ? (
+            <p className="self-center text-sm text-muted">Waiting for the {PAYMENT_METHOD_LABELS[order.payment_method]} payment.</p>
+          ) : null}
+          {order.status === 'placed' && !awaitingPayment ? (
             <>
               <Button onClick={() => setDialog('call')}>Record a call</Button>
               <Button variant="secondary" onClick={() => void step('confirm', 'The order is confirmed.')}>

@@ -50,10 +50,14 @@ export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
     zoneOf: (a) => findZone(a.division, a.location, a.area),
     paymentAttempts: (ctx, orderId) => paymentAttemptsOf(ctx, orderId),
     async refundCancelled(request, order) {
+      const ctx = requestCtx(request, app.clock);
+      // What its gateway can still give back, refunds under way counted out.
+      const amount = (await app.payments.orderRefunds(ctx, order.id)).refundable.gateway?.max ?? 0;
+      if (amount <= 0) return;
       try {
-        await app.payments.refundOrder(requestCtx(request, app.clock), {
+        await app.payments.refundOrder(ctx, {
           orderId: order.id,
-          amount: order.total - order.refundedAmount,
+          amount,
           reason: 'Order cancelled by the shop',
           // One refund per cancellation, however often the request is retried.
           requestKey: `cancel-${order.id}`,

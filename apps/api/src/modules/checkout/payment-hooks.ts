@@ -16,7 +16,9 @@ export function checkoutPaymentHooks(notify: NotifyDeps): PaymentHooks {
       const order = await lockOrder({ db: tx }, payment.orderId);
       if (!order || order.status === 'cancelled' || order.paymentStatus === 'paid' || payment.amount !== order.total)
         throw new OrderNotPayable();
-      await transitionOrder({ db: tx }, order.id, { status: 'confirmed', payment: 'paid' }, `paid by ${payment.provider}`, at);
+      // A placed order is confirmed by its payment; one staff already moved on keeps its status.
+      const status = order.status === 'placed' ? { status: 'confirmed' as const } : {};
+      await transitionOrder({ db: tx }, order.id, { ...status, payment: 'paid' }, `paid by ${payment.provider}`, at);
       if (order.cartId !== null) await clearCart({ db: tx }, order.cartId);
     },
     async failed(tx, payment, outcome, at, latest) {

@@ -190,6 +190,10 @@ export class Couriers {
       throw new AppError('illegal_transition', `Order ${order.number} is picked up at the store: no courier carries it`);
     if (!BOOKABLE.includes(order.status) && order.status !== 'shipped')
       throw new AppError('illegal_transition', `Order ${order.number} is ${order.status}: only a confirmed or packed order can be booked`);
+    // A bKash or card order leaves only once paid: the courier must not collect what the gateway is to take.
+    const online = order.paymentMethod === 'bkash' || order.paymentMethod === 'card';
+    if (online && !PAID_ONLINE.includes(order.paymentStatus))
+      throw new AppError('illegal_transition', `Order ${order.number} waits for its online payment: it cannot be booked yet`);
   }
 
   /** What the courier collects at the door: the total less what was paid online. */
@@ -535,6 +539,11 @@ export class Couriers {
   async apply(shipmentId: number, u: Update): Promise<Outcome> {
     const outcome = await this.deps.db.transaction(async (db): Promise<Outcome> => {
       const ctx = { db };
+      // The order first, then its parcel: the order every booking and cancel takes them in, so a
+      // webhook and a staff action on the same parcel queue instead of deadlocking.
+      const [parcel] = await db.select({ orderId: shipments.orderId }).from(shipments).where(eq(shipments.id, shipmentId));
+      if (!parcel) throw new Error(`shipment ${shipmentId} vanished`);
+      await lockOrder(ctx, parcel.orderId);
       const [s] = await db.select().from(shipments).where(eq(shipments.id, shipmentId)).for('update');
       if (!s) throw new Error(`shipment ${shipmentId} vanished`);
       const now = this.deps.clock.now();

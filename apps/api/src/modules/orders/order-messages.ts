@@ -59,9 +59,9 @@ function stepText(o: OrderRow, link: string): { sms: string; subject: string; bo
       };
     case 'cancelled':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} has been cancelled.${o.paymentStatus === 'paid' ? ' Your payment will be refunded.' : ''} ${link}`,
+        sms: `${SHOP_NAME}: order ${o.number} has been cancelled.${o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded' ? ' Your payment will be refunded.' : ''} ${link}`,
         subject: `Order ${o.number} has been cancelled`,
-        body: `Your order ${o.number} has been cancelled.${o.paymentStatus === 'paid' ? ' What you paid will be refunded to you.' : ''}\n\nYour order: ${link}`,
+        body: `Your order ${o.number} has been cancelled.${o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded' ? ' What you paid will be refunded to you.' : ''}\n\nYour order: ${link}`,
       };
     default:
       return null;

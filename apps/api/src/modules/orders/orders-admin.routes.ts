@@ -210,7 +210,7 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminOptions> = asyn
     },
     async (request) => {
       const order = await cancelOrder(ctx(request), request.params.id, request.body, options);
-      if (order.paymentStatus === 'paid') await options.refundCancelled(request, order);
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') await options.refundCancelled(request, order);
       return detail(request, request.params.id);
     },
   );

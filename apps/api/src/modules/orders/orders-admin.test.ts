@@ -206,6 +206,50 @@ describeOnDatabases('admin orders', (ctx) => {
     expect(sms.some((m) => m.body.includes(`of order ${paid.order.number} has been refunded`))).toBe(true);
   });
 
+  it('leaves an unpaid bKash order to its payment: no confirming, packing or calling it confirmed', async () => {
+    const shopper = await newCustomer(app());
+    await shopper.add(c.cream50.id, 1);
+    await shopper.address();
+    const placed = payData(await shopper.pay({ payment_method: 'bkash' }, `ao-unpaid-${Math.random()}`));
+    const [row] = await ctx().db.select().from(orders).where(eq(orders.number, placed.order.number));
+    const d = await detail(row!.id);
+    expect(d).toMatchObject({ status: 'placed', payment_status: 'pending' });
+    for (const [path, body] of [
+      ['confirm', { revision: d.revision }],
+      ['call', { revision: d.revision, outcome: 'confirmed' }],
+    ] as const) {
+      const res = await fulfilment.client.post(`/orders/${d.id}/${path}/`, body);
+      expect(res.statusCode).toBe(409);
+      expect(errorOf(res).message).toBe('This order waits for its bKash or card payment: it is confirmed by the payment, not by hand');
+    }
+    expect(await detail(d.id)).toMatchObject({ status: 'placed', payment_status: 'pending', revision: d.revision });
+    // Paid, it confirms itself.
+    await payOnBkash(app(), placed.redirectGatewayURL!);
+    expect(await detail(d.id)).toMatchObject({ status: 'confirmed', payment_status: 'paid' });
+  });
+
+  it('cancels a partly refunded order: the rest goes back', async () => {
+    const shopper = await newCustomer(app());
+    await shopper.add(c.cream50.id, 2);
+    await shopper.address();
+    const paid = payData(await shopper.pay({ payment_method: 'bkash' }, `ao-part-${Math.random()}`));
+    await payOnBkash(app(), paid.redirectGatewayURL!);
+    const [row] = await ctx().db.select().from(orders).where(eq(orders.number, paid.order.number));
+    await app().payments.refundOrder(
+      { db: app().db, clock: app().clock, staff: null },
+      { orderId: row!.id, amount: 10_000, reason: 'A box was dented', requestKey: `part-${row!.id}` },
+    );
+    const d = await detail(row!.id);
+    expect(d).toMatchObject({ payment_status: 'partially_refunded', refunded_amount: 10_000 });
+    const res = await fulfilment.client.post(`/orders/${d.id}/cancel/`, { revision: d.revision, reason: 'customer_asked' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AdminOrderDetail }>().data).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+      refunded_amount: d.total,
+    });
+  });
+
   it('hands a pickup order over at the store: delivered, cash taken, counted in the phone record', async () => {
     const shopper = await newCustomer(app());
     await shopper.add(c.mask1.id);

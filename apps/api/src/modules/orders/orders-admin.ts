@@ -342,6 +342,17 @@ async function act<T>(
 
 const staffOf = (ctx: RequestCtx) => ({ staffId: ctx.staff?.id ?? null });
 
+/**
+ * A bKash or card order moves on only once paid: confirming, packing or handing over one whose
+ * payment is still open would ship goods the gateway may yet refuse (and the payment arriving later
+ * could no longer confirm it). Its payment confirms it by itself.
+ */
+function assertPaidIfOnline(order: OrderRow): void {
+  const online = order.paymentMethod === 'bkash' || order.paymentMethod === 'card';
+  if (online && order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially_refunded')
+    throw new AppError('illegal_transition', orderMessages.awaitingPayment);
+}
+
 export async function addOrderNote(ctx: RequestCtx, id: number, note: string): Promise<void> {
   // A note changes nothing staff could overwrite, so it needs no revision.
   await act(ctx, id, null, 'note', (tx) =>
@@ -360,8 +371,10 @@ export async function recordCall(ctx: RequestCtx, id: number, input: OrderCallPa
       at,
       staffOf(ctx),
     );
-    if (input.outcome === 'confirmed' && order.status === 'placed')
+    if (input.outcome === 'confirmed' && order.status === 'placed') {
+      assertPaidIfOnline(order);
       await transitionOrder(tx, id, { status: 'confirmed' }, 'confirmed on a call with the customer', at, staffOf(ctx));
+    }
   });
 }
 
@@ -369,6 +382,7 @@ export async function recordCall(ctx: RequestCtx, id: number, input: OrderCallPa
 export async function stepOrder(ctx: RequestCtx, id: number, revision: number, step: 'confirm' | 'pack' | 'hand_over'): Promise<void> {
   await act(ctx, id, revision, step, async (tx, order) => {
     const at = ctx.clock.now();
+    assertPaidIfOnline(order);
     if (step === 'hand_over') {
       if (order.deliveryType !== 'pickup') throw new AppError('illegal_transition', 'Only a pickup order is handed over at the counter');
       const cash = order.paymentMethod === 'cash_on_pickup' && order.paymentStatus === 'pending';
