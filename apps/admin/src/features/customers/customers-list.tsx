@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   ADMIN_CUSTOMER_SORT_LABELS,
   ADMIN_CUSTOMER_SORTS,
@@ -17,22 +16,14 @@ import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
 import { download } from '../../lib/download';
+import { listQuery, useListFilters } from '../../lib/list-filters';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/forms';
 import { RiskBadge } from '../orders/order-badges';
 
 const FILTERS = ['q', 'cod', 'sort'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-const EMPTY: Filters = { q: '', cod: '', sort: '' };
 
-const queryOf = (params: URLSearchParams, withPage: boolean) => {
-  const query = new URLSearchParams();
-  for (const key of [...FILTERS, ...(withPage ? ['page'] : [])]) {
-    const value = params.get(key);
-    if (value) query.set(key, value);
-  }
-  return query;
-};
+const queryOf = (params: URLSearchParams, withPage: boolean) => listQuery(params, FILTERS, withPage);
 
 /** The page of customers the URL's search and filter ask for. */
 export async function customersLoader({ request }: LoaderFunctionArgs): Promise<AdminCustomerListResponse> {
@@ -45,17 +36,8 @@ const column = listColumns<AdminCustomerRow>();
 /** Every customer: find one by name, phone or e-mail; those blocked from cash on delivery; sort, page, export. */
 export function CustomersListPage() {
   const list = useLoaderData<AdminCustomerListResponse>();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const { params, register, onSubmit, clear, toPage } = useListFilters(FILTERS);
   const [error, setError] = useState<string | null>(null);
-  const current: Filters = { q: params.get('q') ?? '', cod: params.get('cod') ?? '', sort: params.get('sort') ?? '' };
-  const { register, handleSubmit, reset } = useForm<Filters>({ values: current });
-  const go = (filters: Filters, page = 1) => {
-    const next = new URLSearchParams();
-    for (const key of FILTERS) if (filters[key]) next.set(key, filters[key]);
-    if (page > 1) next.set('page', String(page));
-    return navigate(`?${next}`);
-  };
 
   async function exportCsv() {
     try {
@@ -134,7 +116,7 @@ export function CustomersListPage() {
         </div>
       ) : null}
       <form
-        onSubmit={handleSubmit((filters) => go(filters))}
+        onSubmit={onSubmit}
         aria-label="Find customers"
         className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-line bg-white p-4 shadow-xs lg:grid-cols-4"
       >
@@ -154,13 +136,7 @@ export function CustomersListPage() {
         </SelectField>
         <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-4">
           <Button type="submit">Search</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              reset(EMPTY);
-              void go(EMPTY);
-            }}
-          >
+          <Button variant="ghost" onClick={clear}>
             Clear
           </Button>
         </div>
@@ -173,7 +149,7 @@ export function CustomersListPage() {
         page={list.page}
         pageSize={list.page_size}
         noun={['customer', 'customers']}
-        onPage={(n) => void go(current, n)}
+        onPage={toPage}
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router';
 import {
   COD_RISK_LABELS,
   COD_RISKS,
@@ -35,25 +34,17 @@ import { PageHeader } from '../../components/ui/page';
 import { Pager } from '../../components/ui/pager';
 import { api } from '../../lib/api';
 import { download } from '../../lib/download';
+import { listQuery, useListFilters } from '../../lib/list-filters';
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../lib/forms';
 import { useMe } from '../../lib/me';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from './order-badges';
 
 const FILTERS = ['q', 'status', 'payment_status', 'method', 'delivery', 'zone', 'courier', 'risk', 'from', 'to', 'sort', 'dir'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-const EMPTY = Object.fromEntries(FILTERS.map((k) => [k, ''])) as Filters;
 
 type ListData = { list: AdminOrderListResponse; views: SavedView[]; couriers: CourierAvailability[] };
 
-const queryOf = (params: URLSearchParams, withPage: boolean) => {
-  const query = new URLSearchParams();
-  for (const key of [...FILTERS, ...(withPage ? ['page'] : [])]) {
-    const value = params.get(key);
-    if (value) query.set(key, value);
-  }
-  return query;
-};
+const queryOf = (params: URLSearchParams, withPage: boolean) => listQuery(params, FILTERS, withPage);
 
 /** The page of orders the URL's filters ask for, and this member's saved views. */
 export async function ordersLoader({ request }: LoaderFunctionArgs): Promise<ListData> {
@@ -121,22 +112,13 @@ const column = listColumns<AdminOrderRow>();
 export function OrdersListPage() {
   const { list, views, couriers } = useLoaderData<ListData>();
   const writer = can(useMe().role, 'orders.write');
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const { params, register, onSubmit, clear, toPage } = useListFilters(FILTERS);
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [viewName, setViewName] = useState('');
   const chosen = FILTERS.filter((k) => k !== 'q' && k !== 'sort' && k !== 'dir' && params.get(k)).length;
   // On a phone the filters fold away under the search box until asked for (or in use).
   const [filtersOpen, setFiltersOpen] = useState(chosen > 0);
-  const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
-  const { register, handleSubmit, reset } = useForm<Filters>({ values: current });
-  const go = (filters: Filters, page = 1) => {
-    const next = new URLSearchParams();
-    for (const key of FILTERS) if (filters[key]) next.set(key, filters[key]);
-    if (page > 1) next.set('page', String(page));
-    return navigate(`?${next}`);
-  };
   const filterQuery = queryOf(params, false).toString();
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   // What is ticked and still bookable on this page: a booked order leaves the selection by itself.
@@ -320,7 +302,7 @@ export function OrdersListPage() {
         </div>
       ) : null}
       <form
-        onSubmit={handleSubmit((filters) => go(filters))}
+        onSubmit={onSubmit}
         aria-label="Filter the orders"
         className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-line bg-white p-4 shadow-xs lg:grid-cols-4 xl:grid-cols-6"
       >
@@ -403,13 +385,7 @@ export function OrdersListPage() {
         </div>
         <div className="col-span-2 flex flex-wrap items-end gap-2 lg:col-span-4 xl:col-span-6">
           <Button type="submit">Filter</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              reset(EMPTY);
-              void go(EMPTY);
-            }}
-          >
+          <Button variant="ghost" onClick={clear}>
             Clear
           </Button>
           <span className="ml-auto flex flex-wrap items-end gap-2 max-sm:w-full">
@@ -463,7 +439,7 @@ export function OrdersListPage() {
         page={list.page}
         pageSize={list.page_size}
         noun={['order', 'orders']}
-        onPage={(n) => void go(current, n)}
+        onPage={toPage}
       />
       {barOpen ? (
         <div

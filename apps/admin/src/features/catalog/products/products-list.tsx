@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
-import { Link, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   ADMIN_PRODUCT_SORTS,
   PRODUCT_STATES,
@@ -16,24 +15,23 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { PageHeader } from '../../../components/ui/page';
 import { api } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
+import { listQuery, useListFilters } from '../../../lib/list-filters';
 import { StateBadge } from '../../content/shared';
 import { DEPARTMENT_LABELS, departmentFromParam, departmentParam } from '../../../lib/departments';
 import { Pager } from '../../../components/ui/pager';
 
 const FILTERS = ['q', 'state', 'brand_id', 'department', 'stock', 'sort', 'dir'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-const EMPTY: Filters = { q: '', state: '', brand_id: '', department: '', stock: '', sort: '', dir: '' };
 
 type ListData = { list: AdminProductListResponse; options: AdminCatalogOptions };
 
 /** The page of products the URL's filters ask for, and the brands for the brand filter. */
 export async function productsLoader({ request }: LoaderFunctionArgs): Promise<ListData> {
   const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of [...FILTERS, 'page']) {
-    const value = url.searchParams.get(key);
-    if (value && key !== 'department') query.set(key, value);
-  }
+  const query = listQuery(
+    url.searchParams,
+    FILTERS.filter((k) => k !== 'department'),
+    true,
+  );
   // The beauty department's key is the empty string: ?department=beauty here, department= to the API.
   const department = departmentFromParam(url.searchParams.get('department'));
   if (department !== null) query.set('department', department);
@@ -56,16 +54,7 @@ const column = listColumns<AdminProductRow>();
 /** Every product, drafts and archived ones too: search, filter, sort and page through them. */
 export function ProductsListPage() {
   const { list, options } = useLoaderData<ListData>();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
-  const { register, handleSubmit, reset } = useForm<Filters>({ values: current });
-  const go = (filters: Filters, page = 1) => {
-    const next = new URLSearchParams();
-    for (const key of FILTERS) if (filters[key]) next.set(key, filters[key]);
-    if (page > 1) next.set('page', String(page));
-    return navigate(`?${next}`);
-  };
+  const { register, onSubmit, clear, toPage } = useListFilters(FILTERS);
 
   const columns = useMemo(
     () =>
@@ -139,7 +128,7 @@ export function ProductsListPage() {
         }
       />
       <form
-        onSubmit={handleSubmit((filters) => go(filters))}
+        onSubmit={onSubmit}
         aria-label="Filter the products"
         className="mb-4 grid gap-3 rounded-lg border border-line bg-white p-4 shadow-xs sm:grid-cols-2 lg:grid-cols-4 xl:grid-cols-8"
       >
@@ -188,13 +177,7 @@ export function ProductsListPage() {
         </SelectField>
         <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4 xl:col-span-8">
           <Button type="submit">Filter</Button>
-          <Button
-            variant="ghost"
-            onClick={() => {
-              reset(EMPTY);
-              void go(EMPTY);
-            }}
-          >
+          <Button variant="ghost" onClick={clear}>
             Clear
           </Button>
         </div>
@@ -207,7 +190,7 @@ export function ProductsListPage() {
         page={list.page}
         pageSize={list.page_size}
         noun={['product', 'products']}
-        onPage={(n) => void go(current, n)}
+        onPage={toPage}
       />
     </div>
   );
