@@ -133,6 +133,7 @@ export const orderMessages = {
   otherZone: 'This area is in another delivery zone, which changes the delivery fee: cancel the order and place a new one',
   linesPaid: 'This order is paid: give money back with a refund instead of changing its items',
   awaitingPayment: 'This order waits for its bKash or card payment: it is confirmed by the payment, not by hand',
+  awaitingDeposit: 'This order waits for its delivery fee by bKash: it goes ahead once the fee is paid',
   linesMore: 'Items can only be taken off here: a new item is a new order',
   linesNone: 'Nothing would be left: cancel the order instead',
   linesUnknown: 'That item is not on this order',
@@ -263,12 +264,16 @@ export const AdminOrderDetailSchema = z.object({
   shipping: z.number(),
   shipping_waived: z.number(),
   total: z.number(),
+  /** A high-risk shopper's cash on delivery: the delivery fee paid by bKash first (part of the total); 0: none. */
+  cod_deposit: z.number(),
   refunded_amount: z.number(),
   courier: z.enum(COURIERS).nullable(),
   consignment_id: z.string().nullable(),
   tracking_code: z.string().nullable(),
   lines: z.array(AdminOrderLineSchema),
   cod_record: CodRecordSchema,
+  /** The delivery address's phone's record, when that phone is not the customer's own (a parcel for someone else). */
+  address_cod_record: CodRecordSchema.nullable(),
   payments: z.array(PaymentAttemptSchema),
   timeline: z.array(AdminOrderEventSchema),
 });

@@ -108,6 +108,8 @@ export const AdminSettingsSchema = z.object({
   same_day_cutoff_hour: z.number().int().min(1, 'Between 1 and 23').max(23, 'Between 1 and 23'),
   /** A variant with fewer units than this says 'only n left'. */
   stock_warning_threshold: z.number().int().min(1, 'At least 1').max(1000, 'At most 1000'),
+  /** High-risk COD shoppers (their phone's record in this shop) pay the delivery fee by bKash first. */
+  cod_deposit_high_risk: z.boolean(),
 });
 export type AdminSettings = z.infer<typeof AdminSettingsSchema>;
 
@@ -131,6 +133,7 @@ export const AdminSettingsPatchSchema = z.strictObject({
   search_redirects: AdminSearchRedirectsSchema.partial().strict().optional(),
   same_day_cutoff_hour: AdminSettingsSchema.shape.same_day_cutoff_hour.optional(),
   stock_warning_threshold: AdminSettingsSchema.shape.stock_warning_threshold.optional(),
+  cod_deposit_high_risk: z.boolean().optional(),
 });
 export type AdminSettingsPatch = z.infer<typeof AdminSettingsPatchSchema>;
 

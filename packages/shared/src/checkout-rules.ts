@@ -117,8 +117,11 @@ export const ORDER_STATUSES = [
   'cancelled',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** voided: an unpaid order was cancelled, so nothing will be collected. */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided'] as const;
+/**
+ * voided: an unpaid order was cancelled, so nothing will be collected. partially_paid: a high-risk
+ * shopper's cash-on-delivery order whose delivery fee was paid by bKash first; the courier collects the rest.
+ */
+export const PAYMENT_STATUSES = ['pending', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -134,6 +137,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   pending: 'Payment pending',
+  partially_paid: 'Delivery fee paid',
   paid: 'Paid',
   failed: 'Payment failed',
   partially_refunded: 'Partly refunded',
@@ -163,6 +167,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** What the pay call answers: where the browser goes next for each method. */
 export function nextPathAfterOrder(type: PaymentMethod, orderToken: string, redirect: string | null): string {
   if (type === 'cash_on_pickup') return `/order-verify/success/${orderToken}/`;
-  if (type === 'cod' || !redirect) return `/payment-success?order=${encodeURIComponent(orderToken)}`;
+  // Cash on delivery goes to bKash only for a high-risk shopper's delivery fee (redirect set).
+  if (!redirect) return `/payment-success?order=${encodeURIComponent(orderToken)}`;
   return redirect;
 }

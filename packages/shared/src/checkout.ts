@@ -210,6 +210,8 @@ export const CheckoutSummarySchema = z.object({
   totals: CheckoutTotalsSchema,
   shipping_options: z.array(ShippingOptionSchema),
   payment_options: z.array(PaymentOptionSchema),
+  /** Cash on delivery asks this shopper to pay the delivery fee by bKash first (poisha, part of the total); 0: it does not. */
+  cod_deposit: z.number().int(),
   fees: ShippingFeesSchema,
   /** The site's free-delivery rule, as the totals applied it. */
   free_delivery: FreeDeliveryRuleSchema.nullable(),
@@ -326,6 +328,8 @@ export const PublicOrderSchema = z.object({
   shipping_waived: z.number().int(),
   tax: z.number().int(),
   total: z.number().int(),
+  /** Cash on delivery whose delivery fee is paid by bKash first: that part of the total (poisha); 0: none. */
+  cod_deposit: z.number().int(),
   coupon_code: z.string().nullable(),
   item_count: z.number().int(),
   line_items: z.array(OrderLineSchema),

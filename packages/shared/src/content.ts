@@ -101,6 +101,8 @@ export const SiteSettingsSchema = z.object({
   same_day_cutoff_hour: z.number(),
   /** A variant with fewer units than this says 'only n left'. */
   stock_warning_threshold: z.number(),
+  /** A shopper whose phone's COD record is high-risk pays the delivery fee by bKash before a cash-on-delivery order goes ahead. */
+  cod_deposit_high_risk: z.boolean(),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -119,6 +119,12 @@ export const paymentMethodRequired = 'Please choose a payment method';
 export const paymentMethodUnavailable = 'This payment method is not available for this order';
 /** Staff blocked this customer from cash on delivery (issue 18 item 6). */
 export const codNotAllowed = 'Cash on delivery is not available for this account. Pay with bKash or card, or pick up at a store.';
+/** A high-risk shopper's cash on delivery needs the delivery fee by bKash first, and bKash is off. */
+export const codDepositUnavailable =
+  'Cash on delivery needs the delivery fee paid by bKash first, and bKash is not available right now. Pay by card, or pick up at a store.';
+/** The checkout's word under cash on delivery when the delivery fee is to be paid by bKash first. */
+export const codDepositNote = (fee: string, rest: string) =>
+  `Pay the delivery fee of ${fee} by bKash now to confirm your order; pay the rest, ${rest}, in cash on delivery.`;
 export const outOfStock = (name: string, variant: string) => `${name} - ${variant} is out of stock`;
 export const paymentStartFailed = 'The payment could not be started, please try again or choose another payment method';
 export const orderPlaced = 'Your order has been placed';

@@ -29,3 +29,24 @@ export async function payOnSslCommerz(app: FastifyInstance, pageUrl: string) {
   const res = await app.inject({ method: 'POST', url: pathOf(pageUrl), ...form({ action: 'pay', card: '4111 1111 1111 1111' }) });
   expect(res.statusCode).toBe(200);
 }
+
+/** The shopper on bKash's page: confirm, close or fail; returns where bKash sends them (the shop's callback). */
+export async function onBkashPage(app: FastifyInstance, bkashURL: string, action: 'pay' | 'cancel' | 'fail'): Promise<string> {
+  const page = await app.inject(pathOf(bkashURL));
+  expect(page.statusCode).toBe(200);
+  const url = new URL(bkashURL);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/sandbox/bkash/checkout',
+    ...form({ paymentId: url.searchParams.get('paymentId')!, hash: url.searchParams.get('hash')!, wallet: '01770618575', action }),
+  });
+  expect(res.statusCode).toBe(303);
+  return pathOf(res.headers.location as string);
+}
+
+/** Follows a gateway return to the shop's landing page. */
+export async function land(app: FastifyInstance, callbackPath: string): Promise<string> {
+  const res = await app.inject(callbackPath);
+  expect(res.statusCode).toBe(303);
+  return res.headers.location as string;
+}

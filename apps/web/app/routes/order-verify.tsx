@@ -1,6 +1,7 @@
 import { useRevalidator } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
+import { formatTaka } from '@store/shared/money';
 import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
 import { holdTime, OrderActions } from '../features/checkout/order-actions';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
@@ -32,10 +33,12 @@ export function headers() {
 
 /** The order's own state decides what the page says; the link's status word is only a hint. */
 function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: string; text: string } {
-  const online = order.payment_method === 'bkash' || order.payment_method === 'card';
+  // A high-risk shopper's cash on delivery pays its delivery fee online first: the same pages as a gateway order.
+  const online =
+    order.payment_method === 'bkash' || order.payment_method === 'card' || (order.payment_method === 'cod' && order.cod_deposit > 0);
   const until = holdTime(order);
   if (order.payment_status === 'refunded')
-    return { tone: 'warning', title: 'Payment refunded', text: `${totalText(order)} has been refunded to you.` };
+    return { tone: 'warning', title: 'Payment refunded', text: `${formatTaka(order.refunded)} has been refunded to you.` };
   if (order.status === 'cancelled')
     return {
       tone: 'warning',

@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import { formatTaka } from '@store/shared/money';
 import { ActionLink, OrderHero, OrderItems, totalText } from '../features/checkout/order-view';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';
@@ -31,12 +32,16 @@ export function headers() {
 export default function PaymentSuccess({ loaderData: order }: Route.ComponentProps) {
   const user = useRootData()?.user ?? null;
   const paid = order.payment_status === 'paid';
-  const waiting = !paid && (order.payment_method === 'bkash' || order.payment_method === 'card');
+  const feePaid = order.payment_status === 'partially_paid';
+  const feeFirst = order.payment_method === 'cod' && order.cod_deposit > 0;
+  const waiting = !paid && !feePaid && (order.payment_method === 'bkash' || order.payment_method === 'card' || feeFirst);
   const text = paid
     ? `Paid ${totalText(order)} with ${PAYMENT_METHOD_LABELS[order.payment_method]}. We have sent the confirmation by SMS.`
     : waiting
       ? 'We are waiting for the payment confirmation. It usually takes a moment.'
-      : `Pay ${totalText(order)} in cash when your order arrives. We have sent the confirmation by SMS.`;
+      : feePaid
+        ? `Paid the delivery fee of ${formatTaka(order.cod_deposit)} with bKash. Pay the rest, ${formatTaka(order.total - order.cod_deposit)}, in cash when your order arrives. We have sent the confirmation by SMS.`
+        : `Pay ${totalText(order)} in cash when your order arrives. We have sent the confirmation by SMS.`;
   return (
     <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
       <PurchaseTracker order={order} />

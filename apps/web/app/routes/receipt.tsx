@@ -76,7 +76,12 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xs font-semibold uppercase tracking-widest text-muted">Payment</h2>
             <p className="mt-1 text-sm font-semibold text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</p>
             <div className="mt-1.5">
-              <StatusChips status={order.status} payment={order.payment_status} method={order.payment_method} />
+              <StatusChips
+                status={order.status}
+                payment={order.payment_status}
+                method={order.payment_method}
+                feeFirst={order.cod_deposit > 0}
+              />
             </div>
           </div>
           {order.store_location ? (

@@ -16,6 +16,7 @@ const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
 
 const PAYMENT_TONES: Record<PaymentStatus, BadgeTone> = {
   pending: 'waiting',
+  partially_paid: 'good',
   paid: 'good',
   failed: 'waiting',
   partially_refunded: 'quiet',

@@ -11,6 +11,7 @@ import {
   type AdminOrderEvent,
   type CallOutcome,
   type CancelReason,
+  type CodRecord,
 } from '@store/shared/admin-orders';
 import { can } from '@store/shared/admin';
 import type { AddressSnapshot } from '@store/shared/checkout';
@@ -69,6 +70,20 @@ function eventText(e: AdminOrderEvent): string {
     case 'refund':
       return `Refund ${e.to}`;
   }
+}
+
+/** A phone's record in this shop: its risk band and the figures behind it. */
+function CodRecordBlock({ title, record, testId }: { title: string; record: CodRecord; testId: string }) {
+  return (
+    <div className="mt-3 border-t border-line pt-3 text-sm" data-testid={testId}>
+      <div className="flex items-center gap-2">
+        <span className="font-medium">{title}</span> <RiskBadge risk={record.risk} />
+      </div>
+      <p className="mt-1 text-muted">
+        {record.delivered} delivered · {record.returned} returned or refused · {record.cancelled} cancelled after confirming
+      </p>
+    </div>
+  );
 }
 
 function Timeline({ events }: { events: AdminOrderEvent[] }) {
@@ -310,6 +325,19 @@ export function OrderDetailPage() {
               <dd className="text-right">{order.shipping ? formatTaka(order.shipping) : 'Free'}</dd>
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold">{formatTaka(order.total)}</dd>
+              {order.cod_deposit ? (
+                <>
+                  <dt data-testid="order-deposit">
+                    Delivery fee by bKash first
+                    <span className="ml-1 text-xs text-muted">
+                      {['pending', 'failed', 'voided'].includes(order.payment_status) ? '(not paid yet)' : '(paid)'}
+                    </span>
+                  </dt>
+                  <dd className="text-right">{formatTaka(order.cod_deposit)}</dd>
+                  <dt>Courier collects</dt>
+                  <dd className="text-right">{formatTaka(order.total - order.cod_deposit)}</dd>
+                </>
+              ) : null}
               {order.refunded_amount ? (
                 <>
                   <dt>Refunded</dt>
@@ -358,19 +386,14 @@ export function OrderDetailPage() {
                 )}
               </div>
             </div>
-            <div className="mt-3 border-t border-line pt-3 text-sm" data-testid="cod-record">
-              <div className="flex items-center gap-2">
-                <span className="font-medium">COD record</span> <RiskBadge risk={order.cod_record.risk} />
-              </div>
-              <p className="mt-1 text-muted">
-                {order.cod_record.delivered} delivered · {order.cod_record.returned} returned or refused · {order.cod_record.cancelled}{' '}
-                cancelled after confirming
-              </p>
-            </div>
+            <CodRecordBlock title="COD record" record={order.cod_record} testId="cod-record" />
           </Section>
           {order.shipping_address ? (
             <Section title="Delivery address">
               <AddressBlock address={order.shipping_address} />
+              {order.address_cod_record ? (
+                <CodRecordBlock title="This phone’s COD record" record={order.address_cod_record} testId="address-cod-record" />
+              ) : null}
             </Section>
           ) : order.store_location ? (
             <Section title="Pickup at">

@@ -26,6 +26,7 @@ const ContactSchema = S.pick({ support_phone: true, whatsapp_number: true, suppo
 const ColoursSchema = S.pick({ colours: true });
 const SearchSchema = S.pick({ search_redirects: true });
 const StockSchema = S.pick({ stock_warning_threshold: true });
+const CodSchema = S.pick({ cod_deposit_high_risk: true });
 const LogosSchema = S.pick({ logo: true, logo_logged: true });
 
 const WEEKDAY_LABELS: Record<(typeof WEEKDAYS)[number], string> = {
@@ -473,6 +474,33 @@ function StockGroup({ settings }: { settings: AdminSettings }) {
   );
 }
 
+/** Cash on delivery for shoppers whose phone's record in this shop is high-risk (the order page's COD risk). */
+function CodGroup({ settings }: { settings: AdminSettings }) {
+  return (
+    <SettingsGroup
+      title="Cash on delivery"
+      description="A shopper whose phone has returned or refused 40% or more of its ended orders here is high-risk (the COD risk on each order)."
+      schema={CodSchema}
+      values={{ cod_deposit_high_risk: settings.cod_deposit_high_risk }}
+      toPatch={(v) => v}
+    >
+      {({ watch, setValue }) => (
+        <div className="space-y-2">
+          <Switch
+            label="High-risk shoppers pay the delivery fee by bKash first"
+            checked={watch('cod_deposit_high_risk')}
+            onCheckedChange={(on) => setValue('cod_deposit_high_risk', on, { shouldDirty: true })}
+          />
+          <p className="text-sm text-muted">
+            Their cash-on-delivery order goes ahead once the fee is paid; the courier collects the rest. A return keeps the fee; a
+            cancellation by the shop refunds it.
+          </p>
+        </div>
+      )}
+    </SettingsGroup>
+  );
+}
+
 /** The maintenance switch: saved at once, after a confirmation, since it closes the whole storefront. */
 function MaintenanceGroup({ settings }: { settings: AdminSettings }) {
   const { revalidate } = useRevalidator();
@@ -533,6 +561,7 @@ function MaintenanceGroup({ settings }: { settings: AdminSettings }) {
 
 const GROUPS = [
   ['delivery', 'Delivery fees'],
+  ['cod', 'Cash on delivery'],
   ['codes', 'Sign-in codes'],
   ['contact', 'Contact'],
   ['maintenance', 'Maintenance'],
@@ -547,6 +576,7 @@ export function SettingsPage() {
   const settings = useLoaderData<AdminSettings>();
   const block = {
     delivery: <DeliveryGroup settings={settings} />,
+    cod: <CodGroup settings={settings} />,
     codes: <CodesGroup settings={settings} />,
     contact: <ContactGroup settings={settings} />,
     maintenance: <MaintenanceGroup settings={settings} />,

@@ -27,7 +27,7 @@ import { getOwnAddress } from './addresses.service.js';
 import { checkoutDrafts } from './checkout.tables.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { appliedCoupon, couponRefusalCode, findCouponByCode, findCouponById } from './coupons.js';
-import { defaultMethod, methodAllowed, offeredDefault, price, requireMethod, resolve, type DraftRow } from './pricing.js';
+import { codDepositFor, defaultMethod, methodAllowed, offeredDefault, price, requireMethod, resolve, type DraftRow } from './pricing.js';
 
 /*
  * The checkout draft (SPEC §7): the shopper's choices kept against their bag (address or store,
@@ -65,6 +65,14 @@ async function summarize(
   const zone = r.deliveryType === 'pickup' ? null : (r.shipping?.zone ?? null);
   const sameDay = sameDayOpen(zone, now, site.same_day_cutoff_hour);
   const method = methodAllowed(ctx, r.method, r.deliveryType, codBlocked) ? r.method : offeredDefault(ctx, r.deliveryType, codBlocked);
+  const codDeposit =
+    r.deliveryType === 'pickup' || codBlocked ? 0 : await codDepositFor(ctx.db, site, 'cod', totals, [card?.phone, r.shipping?.phone]);
+  // A delivery fee to pay first needs bKash: without it, cash on delivery is not offered to this shopper.
+  const codReason = codBlocked
+    ? messages.codNotAllowed
+    : codDeposit > 0 && !ctx.payments.methodAvailable('bkash')
+      ? messages.codDepositUnavailable
+      : null;
   return {
     couponError,
     summary: {
@@ -99,10 +107,11 @@ async function summarize(
       payment_options: PAYMENT_METHODS.map((m) => ({
         method: m,
         label: PAYMENT_METHOD_LABELS[m],
-        available: methodAllowed(ctx, m, r.deliveryType, codBlocked),
-        // Staff blocked this shopper from cash on delivery: the option shows, unavailable, with why.
-        reason: m === 'cod' && codBlocked && r.deliveryType !== 'pickup' ? messages.codNotAllowed : null,
+        available: methodAllowed(ctx, m, r.deliveryType, codBlocked) && !(m === 'cod' && codReason),
+        // Staff blocked this shopper from cash on delivery (or it needs bKash, which is off): the option shows, unavailable, with why.
+        reason: m === 'cod' && r.deliveryType !== 'pickup' ? codReason : null,
       })),
+      cod_deposit: codDeposit,
       fees: site.shipping_fees,
       free_delivery: site.free_delivery,
       same_day_cutoff: cutoffLabel(site.same_day_cutoff_hour),

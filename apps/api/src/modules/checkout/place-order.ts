@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Cart, CartLineItem, DeliveryType } from '@store/shared/cart';
 import type { CheckoutTotals, OrderPayPayload, PayResponse } from '@store/shared/checkout';
-import { CARD_MULTI_CARD_NAME, ONLINE_METHODS, sameDayOpen, type PaymentMethod } from '@store/shared/checkout-rules';
+import { CARD_MULTI_CARD_NAME, sameDayOpen, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { SiteSettings, StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import { cutoffLabel } from '@store/shared/shop-hours';
@@ -21,6 +21,8 @@ import {
   openUnpaidOrderOfCart,
   orderLinesOf as placedLinesOf,
   orderRef,
+  attemptAmount,
+  prepaid,
   transitionOrder,
   type NewOrder,
   type NewOrderLine,
@@ -31,9 +33,9 @@ import { defaultAddress, getOwnAddress, snapshotOf, type AddressRow, type Shoppe
 import { readDraft } from './checkout.service.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { couponRefusalCode, findCouponById, redeemCoupon, releaseCoupon, type CouponRow } from './coupons.js';
-import { defaultMethod, price, requireMethod, type DraftRow } from './pricing.js';
+import { codDepositFor, defaultMethod, price, requireMethod, type DraftRow } from './pricing.js';
 import { runSteps, type Step, type StepHooks } from './steps.js';
-import { newAttempt, openSession, samePurchase, startInputOf } from './unpaid-orders.js';
+import { gatewayMethod, newAttempt, openSession, samePurchase, startInputOf } from './unpaid-orders.js';
 
 /*
  * Placing an order (SPEC §7 pay/) as named steps, each with its undo. The steps up to closing the bag
@@ -87,6 +89,8 @@ type Placing = Given & {
   previous?: OrderRow | null;
   coupon?: CouponRow | null;
   totals?: CheckoutTotals;
+  /** A high-risk shopper's delivery fee, paid by bKash before a COD order goes ahead (0: none). */
+  codDeposit?: number;
   /** The privilege card whose rebate the totals took, recorded on the order. */
   cardId?: number | null;
   values?: NewOrder;
@@ -99,7 +103,8 @@ type Placing = Given & {
   answer?: PayResponse;
 };
 
-const online = (s: Placing) => ONLINE_METHODS.includes(s.choices!.method);
+/** Paid through a gateway before it goes ahead: bKash, card, or a COD order's delivery fee. */
+const paysFirst = (s: Placing) => prepaid(s.values!);
 
 function orderLinesOf(cart: Cart): NewOrderLine[] {
   return cart.line_items.map((l: CartLineItem) => ({
@@ -165,6 +170,9 @@ async function priceOrder(s: Placing): Promise<void> {
   const { totals, couponError } = await price(tx, shopper, s.cart!, { ...choices!, coupon: s.coupon }, s.site, s.now);
   if (couponError) throw refuse(couponRefusalCode(couponError), couponError, 'discount');
   s.totals = totals;
+  s.codDeposit = await codDepositFor(tx, s.site, choices!.method, totals, [s.contact?.phone, choices!.shipping?.phone]);
+  if (s.codDeposit > 0 && !s.ctx.payments.methodAvailable('bkash'))
+    throw refuse('cod_not_allowed', messages.codDepositUnavailable, 'payment');
   s.cardId = totals.rebate > 0 && shopper.customerId !== null ? await rebateCardId({ db: tx }, shopper.customerId) : null;
   s.values = orderValues(s);
   s.lines = orderLinesOf(s.cart!);
@@ -198,6 +206,7 @@ function orderValues(s: Placing): NewOrder {
     shipping: totals!.shipping,
     shippingWaived: totals!.shipping_waived,
     total: totals!.total,
+    codDeposit: s.codDeposit ?? 0,
     couponId: coupon?.id ?? null,
     couponCode: coupon?.code ?? null,
     referralCode: payload.referral_code || null,
@@ -218,10 +227,11 @@ function orderValues(s: Placing): NewOrder {
 async function createOrder(s: Placing): Promise<void> {
   const { tx, previous, values, lines } = s;
   if (previous) {
-    if (online(s) && samePurchase(previous, await placedLinesOf(tx, previous.id), values!, lines!)) {
+    if (paysFirst(s) && samePurchase(previous, await placedLinesOf(tx, previous.id), values!, lines!)) {
       const again = await newAttempt(tx, s.ctx, previous, s.choices!.method, {
         idempotencyKey: s.idempotencyKey,
         requestHash: s.requestHash,
+        codDeposit: values!.codDeposit,
       });
       s.order = again.order;
       s.payment = again.payment;
@@ -247,21 +257,21 @@ async function redeemOrderCoupon(s: Placing): Promise<void> {
   if (s.coupon) await redeemCoupon(s.tx, s.coupon, s.shopper, s.order!.id);
 }
 
-/** bKash and card: a pending payment attempt (a new attempt on a reused order has one already). */
+/** bKash and card, and a COD order's delivery fee: a pending payment attempt (a new attempt on a reused order has one already). */
 async function openPayment(s: Placing): Promise<void> {
-  if (!online(s)) return;
+  if (!paysFirst(s)) return;
   s.payment ??= await s.ctx.payments.createPending(s.tx, {
     orderId: s.order!.id,
-    method: s.choices!.method as 'bkash' | 'card',
+    method: gatewayMethod(s.choices!.method),
     invoice: s.order!.number,
-    amount: s.order!.total,
+    amount: attemptAmount(s.order!),
   });
   s.start = await startInputOf(s.tx, s.order!, s.lines!, s.ctx.env.SUPPORT_EMAIL);
 }
 
-/** Cash orders close the bag now; a gateway order keeps it until the payment is confirmed. */
+/** Cash orders close the bag now; a gateway order (or a delivery fee to pay first) keeps it until the payment is confirmed. */
 async function closeBag(s: Placing): Promise<void> {
-  if (!online(s)) await clearCart({ db: s.tx }, s.cart!.id);
+  if (!paysFirst(s)) await clearCart({ db: s.tx }, s.cart!.id);
 }
 
 /** Inside the transaction: each undo is its rollback. */
@@ -304,7 +314,7 @@ function payResponse(order: OrderRow, redirect: string | null): PayResponse {
  * gateway order still opening its session is waited for briefly, so the repeat gets the same URL.
  */
 async function replay(ctx: CheckoutCtx, order: OrderRow): Promise<PayResponse> {
-  if (!ONLINE_METHODS.includes(order.paymentMethod)) return payResponse(order, null);
+  if (!prepaid(order)) return payResponse(order, null);
   for (let i = 0; i < 50; i++) {
     const payment = await ctx.payments.paymentOfOrder(order.id);
     if (!payment) break;

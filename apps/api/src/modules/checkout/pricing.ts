@@ -11,6 +11,7 @@ import {
 import type { SiteSettings, StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
+import { codRecordsOf } from '../orders/index.js';
 import { defaultAddress, getOwnAddress, type AddressRow, type Shopper } from './addresses.service.js';
 import type { checkoutDrafts } from './checkout.tables.js';
 import { paidLines, refuse, type CheckoutDeps } from './context.js';
@@ -118,6 +119,29 @@ export async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Reso
     },
     couponError,
   };
+}
+
+/**
+ * What a high-risk shopper pays by bKash before a cash-on-delivery order goes ahead (the
+ * cod_deposit_high_risk setting): the delivery fee as the zone charges it, waived or not, at most the
+ * total; it is part of the total, so the courier collects the rest. High risk is the COD record of the
+ * shopper's phone or the delivery address's phone, whichever is worse. 0 when it does not apply.
+ */
+export async function codDepositFor(
+  db: Db,
+  site: SiteSettings,
+  method: PaymentMethod,
+  totals: Pick<CheckoutTotals, 'total' | 'shipping' | 'shipping_waived'>,
+  phones: (string | null | undefined)[],
+): Promise<number> {
+  if (method !== 'cod' || !site.cod_deposit_high_risk) return 0;
+  const fee = Math.min(totals.total, totals.shipping + totals.shipping_waived);
+  if (fee <= 0) return 0;
+  const records = await codRecordsOf(
+    { db },
+    phones.map((p) => p ?? null),
+  );
+  return [...records.values()].some((r) => r.risk === 'high') ? fee : 0;
 }
 
 /** The choices in effect: the draft's, else sensible defaults (the shopper's default address, standard delivery, cash). */

@@ -6,6 +6,7 @@ import { contentChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { listStoreLocations } from '../content/index.js';
 import {
+  attemptAmount,
   awaitingPayment,
   findOwnOrder,
   getOwnOrder,
@@ -26,7 +27,8 @@ import type { CheckoutCtx, CheckoutDeps } from './context.js';
 import { releaseCoupon } from './coupons.js';
 
 /*
- * Unpaid bKash and card orders. A failed or cancelled attempt leaves the order placed, holding its
+ * Unpaid bKash and card orders, and cash-on-delivery orders of high-risk shoppers whose delivery fee
+ * is to be paid by bKash first (they are treated alike). A failed or cancelled attempt leaves the order placed, holding its
  * items for PAYMENT_HOLD_MINUTES from placement: the shopper pays again on the same order (a new
  * attempt) or cancels it; a new checkout of the same bag pays the same order again. When the hold
  * ends unpaid, the upkeep cancels the order, which gives the stock and the coupon back.
@@ -89,21 +91,33 @@ export async function openSession(ctx: CheckoutDeps, order: OrderRow, payment: P
   }
 }
 
-/** Inside a transaction holding the order's lock: another attempt on the unpaid order, with its method or another gateway. */
+/** The gateway a method pays through: cash on delivery reaches one only for its delivery fee, by bKash. */
+export const gatewayMethod = (method: PaymentMethod): 'bkash' | 'card' => (method === 'card' ? 'card' : 'bkash');
+
+/**
+ * Inside a transaction holding the order's lock: another attempt on the unpaid order, with its method
+ * or another gateway. A COD order keeps paying its delivery fee by bKash; switched to bKash or card,
+ * it pays the whole total and has no fee to pay first.
+ */
 export async function newAttempt(tx: Db, ctx: CheckoutDeps, order: OrderRow, method: PaymentMethod, changes: AttemptChanges = {}) {
   const at = ctx.clock.now();
   const updated = await reviseOrderForAttempt(
     { db: tx },
     order.id,
-    { ...changes, paymentMethod: method, multiCardName: method === 'card' ? (order.multiCardName ?? CARD_MULTI_CARD_NAME) : null },
+    {
+      ...changes,
+      paymentMethod: method,
+      codDeposit: method === 'cod' ? (changes.codDeposit ?? order.codDeposit) : 0,
+      multiCardName: method === 'card' ? (order.multiCardName ?? CARD_MULTI_CARD_NAME) : null,
+    },
     at,
   );
   await transitionOrder({ db: tx }, order.id, { payment: 'pending' }, 'payment attempt started', at);
   const payment = await ctx.payments.createPending(tx, {
     orderId: order.id,
-    method: method as 'bkash' | 'card',
+    method: gatewayMethod(method),
     invoice: order.number,
-    amount: order.total,
+    amount: attemptAmount(updated),
   });
   return { order: updated, payment };
 }
@@ -136,8 +150,9 @@ export async function payAgain(ctx: CheckoutCtx, number: string, payload: OrderR
   const owner = requireOwner(ctx);
   const found = await findOwnOrder(ctx, owner, number);
   if (!orderActions(found, { ...view(ctx), owner: true }).pay) throw new AppError('order_not_payable', messages.orderNotPayable);
+  // Without a method: the order's own (a COD order's delivery fee by bKash); bKash or card: the whole total through it.
   const method: PaymentMethod = payload.payment_method ?? found.paymentMethod;
-  if (!ctx.payments.methodAvailable(method))
+  if (!ctx.payments.methodAvailable(gatewayMethod(method)))
     throw new AppError('payment_method_unavailable', messages.paymentMethodUnavailable, { payment: messages.paymentMethodUnavailable });
   const { order, payment } = await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder({ db: tx }, found.id);
@@ -154,7 +169,7 @@ export async function cancelOwnOrder(ctx: CheckoutCtx, number: string): Promise<
   if (!orderActions(found, { ...view(ctx), owner: true }).cancel) throw new AppError('order_not_cancellable', messages.orderNotCancellable);
   await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder({ db: tx }, found.id);
-    if (!locked || locked.status !== 'placed' || locked.paymentStatus === 'paid')
+    if (!locked || !orderActions(locked, { ...view(ctx), owner: true }).cancel)
       throw new AppError('order_not_cancellable', messages.orderNotCancellable);
     await transitionOrder({ db: tx }, locked.id, { status: 'cancelled' }, 'cancelled by the shopper', ctx.clock.now());
     await releaseCoupon(tx, locked.id, ctx.clock.now());

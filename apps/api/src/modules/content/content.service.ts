@@ -47,6 +47,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   care_hours: DEFAULT_CARE_HOURS,
   same_day_cutoff_hour: DEFAULT_SAME_DAY_CUTOFF_HOUR,
   stock_warning_threshold: DEFAULT_STOCK_WARNING_THRESHOLD,
+  cod_deposit_high_risk: false,
 };
 
 export const DEFAULT_BASIC_SETTINGS: BasicSettings = {

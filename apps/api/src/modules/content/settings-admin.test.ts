@@ -50,6 +50,7 @@ describeOnDatabases('admin settings', (ctx) => {
       search_redirects: { toy_brand_words: [], luxury: null },
       same_day_cutoff_hour: 14,
       stock_warning_threshold: 5,
+      cod_deposit_high_risk: false,
     });
   });
 

@@ -46,6 +46,7 @@ const SITE_FIELDS = [
   'care_hours',
   'same_day_cutoff_hour',
   'stock_warning_threshold',
+  'cod_deposit_high_risk',
 ] as const satisfies readonly (keyof AdminSettings)[];
 
 /** The settings kept as fields of the 'basic' row. */
@@ -70,6 +71,7 @@ function defaults(env: SettingsCtx['env']): AdminSettings {
     search_redirects: { toy_brand_words: [], luxury: null },
     same_day_cutoff_hour: DEFAULT_SAME_DAY_CUTOFF_HOUR,
     stock_warning_threshold: DEFAULT_STOCK_WARNING_THRESHOLD,
+    cod_deposit_high_risk: site.cod_deposit_high_risk,
   };
 }
 

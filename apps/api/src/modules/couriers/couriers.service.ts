@@ -22,7 +22,16 @@ import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Transport } from '../../lib/http-transport.js';
 import { contentChanged } from '../../lib/content-changes.js';
-import { addOrderEvent, getOrder, lockOrder, orderLinesOf, setOrderParcel, transitionOrder, type OrderRow } from '../orders/index.js';
+import {
+  addOrderEvent,
+  amountTaken,
+  getOrder,
+  lockOrder,
+  orderLinesOf,
+  setOrderParcel,
+  transitionOrder,
+  type OrderRow,
+} from '../orders/index.js';
 import { recordAudit } from '../staff/index.js';
 import { WEBHOOK_PATHS, type CourierConfigs } from './config.js';
 import { CourierError, localPhone, poishaOf, takaOf } from './courier-http.js';
@@ -194,11 +203,13 @@ export class Couriers {
     const online = order.paymentMethod === 'bkash' || order.paymentMethod === 'card';
     if (online && !PAID_ONLINE.includes(order.paymentStatus))
       throw new AppError('illegal_transition', `Order ${order.number} waits for its online payment: it cannot be booked yet`);
+    if (order.paymentMethod === 'cod' && order.codDeposit > 0 && amountTaken(order) === 0)
+      throw new AppError('illegal_transition', `Order ${order.number} waits for its delivery fee by bKash: it cannot be booked yet`);
   }
 
-  /** What the courier collects at the door: the total less what was paid online. */
+  /** What the courier collects at the door: the total less what was paid online (all of it, or a COD order's delivery fee). */
   private codOf(order: OrderRow): number {
-    return PAID_ONLINE.includes(order.paymentStatus) ? 0 : order.total;
+    return PAID_ONLINE.includes(order.paymentStatus) ? 0 : order.total - amountTaken(order);
   }
 
   private async recipient(ctx: DbCtx, order: OrderRow) {
@@ -596,10 +607,12 @@ export class Couriers {
     if (orderStatus) {
       const order = await getOrder(tx, s.orderId);
       if (!order) return 'ignored';
-      const cashOrder = s.codAmount > 0 && (order.paymentStatus === 'pending' || order.paymentStatus === 'failed');
-      // Cash collected at the door pays a COD order; a parcel back unpaid means nothing will be collected.
+      const unpaid = order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
+      const cashOrder = s.codAmount > 0 && (unpaid || order.paymentStatus === 'partially_paid');
+      // Cash collected at the door pays a COD order; a parcel back unpaid means nothing will be collected
+      // (a delivery fee paid first stays with the shop: it paid for the trip).
       const payment: PaymentStatus | undefined =
-        cashOrder && target === 'delivered' ? 'paid' : cashOrder && target === 'returned' ? 'voided' : undefined;
+        cashOrder && target === 'delivered' ? 'paid' : cashOrder && unpaid && target === 'returned' ? 'voided' : undefined;
       try {
         await transitionOrder(
           tx,

@@ -11,7 +11,8 @@ import { orders, phoneDeliveryRecords } from './orders.tables.js';
  */
 
 /** What a customer paid and kept: paid orders' totals less what was refunded (a refunded order counts 0). */
-const spentSql = sql<number>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded')), 0)::int`;
+// A COD order that only ever had its delivery fee (then refunded) was never spent.
+const spentSql = sql<number>`coalesce(sum(${orders.total} - ${orders.refundedAmount}) filter (where ${orders.paymentStatus} in ('paid', 'partially_refunded', 'refunded') and (${orders.codDeposit} = 0 or ${orders.paidAt} is not null)), 0)::int`;
 
 export type CustomerTotals = { orders: number; spent: number };
 

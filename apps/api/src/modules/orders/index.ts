@@ -3,6 +3,8 @@ export { ordersRoutes } from './orders.routes.js';
 export { orderPdfRoutes } from './order-pdf.routes.js';
 export {
   awaitingPayment,
+  attemptAmount,
+  prepaid,
   findOrderByKey,
   findOwnOrder,
   getOwnOrder,
@@ -39,7 +41,7 @@ export {
   type OrderOwner,
   type OrderRow,
 } from './orders.service.js';
-export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, canMoveOrder, canMovePayment } from './order-status.js';
+export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, amountTaken, canMoveOrder, canMovePayment } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
 export { dashboardRoutes } from './dashboard.routes.js';
 export { connectOrderMessages } from './order-messages.js';

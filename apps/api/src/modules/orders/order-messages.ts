@@ -2,6 +2,7 @@ import { COURIER_LABELS, courierTrackingUrl, type OrderStatus } from '@store/sha
 import { SHOP_NAME } from '@store/shared/constants';
 import type { DbCtx } from '../../lib/context.js';
 import type { QueuedMessage } from '../notifications/index.js';
+import { amountTaken } from './order-status.js';
 import type { orders } from './orders.tables.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -59,9 +60,9 @@ function stepText(o: OrderRow, link: string): { sms: string; subject: string; bo
       };
     case 'cancelled':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} has been cancelled.${o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded' ? ' Your payment will be refunded.' : ''} ${link}`,
+        sms: `${SHOP_NAME}: order ${o.number} has been cancelled.${amountTaken(o) > o.refundedAmount ? ' Your payment will be refunded.' : ''} ${link}`,
         subject: `Order ${o.number} has been cancelled`,
-        body: `Your order ${o.number} has been cancelled.${o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded' ? ' What you paid will be refunded to you.' : ''}\n\nYour order: ${link}`,
+        body: `Your order ${o.number} has been cancelled.${amountTaken(o) > o.refundedAmount ? ' What you paid will be refunded to you.' : ''}\n\nYour order: ${link}`,
       };
     default:
       return null;

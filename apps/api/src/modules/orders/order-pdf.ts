@@ -300,6 +300,8 @@ export function paymentText(order: AdminOrderDetail): string {
   const method = PAYMENT_METHOD_LABELS[order.payment_method];
   const cash = order.payment_method === 'cod' || order.payment_method === 'cash_on_pickup';
   if (cash && order.payment_status === 'pending') return `${method} — to collect ${formatTaka(order.total)}`;
+  if (order.payment_status === 'partially_paid')
+    return `${method} — delivery fee ${formatTaka(order.cod_deposit)} paid by bKash; to collect ${formatTaka(order.total - order.cod_deposit)}`;
   return `${method} — ${PAYMENT_STATUS_LABELS[order.payment_status]}`;
 }
 

@@ -11,7 +11,9 @@ import type { OrderStatus, PaymentStatus } from '@store/shared/checkout-rules';
  * payment: pending → paid (gateway confirmed, or cash collected) → partially_refunded → refunded;
  *          pending → failed → pending (the shopper pays again: another attempt on the same order);
  *          failed → paid (an earlier attempt's money arrives after a later one failed); pending or
- *          failed → voided (the order was cancelled before anything was taken).
+ *          failed → voided (the order was cancelled before anything was taken);
+ *          pending or failed → partially_paid (a high-risk COD order's delivery fee paid by bKash) →
+ *          paid (the courier collected the rest) or refunded in part or whole (the shop cancelled it).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   placed: ['confirmed', 'cancelled'],
@@ -26,9 +28,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  pending: ['paid', 'failed', 'voided'],
+  pending: ['partially_paid', 'paid', 'failed', 'voided'],
+  partially_paid: ['paid', 'partially_refunded', 'refunded'],
   paid: ['partially_refunded', 'refunded'],
-  failed: ['pending', 'paid', 'voided'],
+  failed: ['pending', 'partially_paid', 'paid', 'voided'],
   partially_refunded: ['refunded'],
   refunded: [],
   voided: [],
@@ -71,4 +74,17 @@ export function planTransition(current: { status: OrderStatus; paymentStatus: Pa
     plan.payment = change.payment;
   }
   return plan;
+}
+
+/**
+ * The money the shop has had for an order: all of it once paid, the delivery fee of a COD order whose
+ * fee was paid by bKash first (partially_paid), nothing before. Refunds give back at most this.
+ */
+export function amountTaken(o: { paymentStatus: PaymentStatus; total: number; codDeposit: number; paidAt: Date | null }): number {
+  const feeOnly = o.codDeposit > 0 && o.paidAt === null;
+  if (o.paymentStatus === 'partially_paid') return o.codDeposit;
+  if (o.paymentStatus === 'paid') return o.total;
+  // Refunds of an order never paid in full gave back (part of) its delivery fee.
+  if (o.paymentStatus === 'partially_refunded' || o.paymentStatus === 'refunded') return feeOnly ? o.codDeposit : o.total;
+  return 0;
 }

@@ -17,6 +17,7 @@ import { IdParamSchema } from '@store/shared/input';
 import { requestCtx } from '../../lib/context.js';
 import { csvStream } from '../../lib/csv-export.js';
 import { requirePermission } from '../staff/index.js';
+import { amountTaken } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
 import {
   addOrderNote,
@@ -210,7 +211,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<OrdersAdminOptions> = asyn
     },
     async (request) => {
       const order = await cancelOrder(ctx(request), request.params.id, request.body, options);
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') await options.refundCancelled(request, order);
+      // Money taken (a payment, or a high-risk shopper's delivery fee) and not given back yet goes back.
+      if (amountTaken(order) > order.refundedAmount) await options.refundCancelled(request, order);
       return detail(request, request.params.id);
     },
   );

@@ -29,6 +29,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like.js';
 import { releaseStock } from '../catalog/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
+import { amountTaken } from './order-status.js';
 import { addOrderEvent, transitionOrder, type OrderRow } from './orders.service.js';
 import { orderEvents, orderLines, orders, phoneDeliveryRecords } from './orders.tables.js';
 
@@ -112,6 +113,12 @@ async function recordsOf({ db }: DbCtx, phones: string[]): Promise<Map<string, C
 }
 
 const NO_RECORD: CodRecord = codRiskOf({ delivered: 0, returned: 0, cancelled: 0 });
+
+/** The delivery address's phone when it is not the customer's own. */
+const addressPhone = (o: OrderRow): string | null => {
+  const phone = o.shippingAddress?.phone ?? null;
+  return phone && phone !== o.contactPhone ? phone : null;
+};
 
 /**
  * A page of the list: the page's ids come from one index walk (filters and sort), then only those
@@ -224,7 +231,10 @@ export async function getAdminOrder(
   const [lines, events, records, attempts] = await Promise.all([
     ctx.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id)),
     ctx.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(asc(orderEvents.id)),
-    recordsOf(ctx, o.contactPhone ? [o.contactPhone] : []),
+    recordsOf(
+      ctx,
+      [o.contactPhone, addressPhone(o)].filter((p): p is string => !!p),
+    ),
     hooks ? hooks.paymentAttempts(ctx, id) : Promise.resolve([]),
   ]);
   const names = await staffNames(
@@ -266,6 +276,7 @@ export async function getAdminOrder(
     shipping: o.shipping,
     shipping_waived: o.shippingWaived,
     total: o.total,
+    cod_deposit: o.codDeposit,
     refunded_amount: o.refundedAmount,
     courier: o.courier,
     consignment_id: o.consignmentId,
@@ -285,6 +296,7 @@ export async function getAdminOrder(
       gift: l.gift,
     })),
     cod_record: (o.contactPhone ? records.get(o.contactPhone) : undefined) ?? NO_RECORD,
+    address_cod_record: addressPhone(o) ? (records.get(addressPhone(o)!) ?? NO_RECORD) : null,
     payments: attempts,
     timeline,
   };
@@ -351,6 +363,9 @@ function assertPaidIfOnline(order: OrderRow): void {
   const online = order.paymentMethod === 'bkash' || order.paymentMethod === 'card';
   if (online && order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially_refunded')
     throw new AppError('illegal_transition', orderMessages.awaitingPayment);
+  // A high-risk shopper's COD order goes ahead once its delivery fee has come by bKash.
+  if (order.paymentMethod === 'cod' && order.codDeposit > 0 && amountTaken(order) === 0)
+    throw new AppError('illegal_transition', orderMessages.awaitingDeposit);
 }
 
 export async function addOrderNote(ctx: RequestCtx, id: number, note: string): Promise<void> {

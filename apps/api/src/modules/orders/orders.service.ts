@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   OrderDetail,
   OrderLine,
@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { queueOrderStep } from './order-messages.js';
-import { IllegalTransition, planTransition, type StatusChange } from './order-status.js';
+import { amountTaken, IllegalTransition, planTransition, type StatusChange } from './order-status.js';
 import { orderEvents, orderLines, orderNumberSeq, orders, phoneDeliveryRecords, type OrderEventKind } from './orders.tables.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -109,7 +109,7 @@ export async function lockOrder({ db: tx }: DbCtx, orderId: number): Promise<Ord
 }
 
 /** What a new payment attempt may change on an unpaid order: its method, card name and the attempt's idempotency key. */
-export type AttemptChanges = Pick<Partial<NewOrder>, 'paymentMethod' | 'multiCardName' | 'idempotencyKey' | 'requestHash'>;
+export type AttemptChanges = Pick<Partial<NewOrder>, 'paymentMethod' | 'multiCardName' | 'idempotencyKey' | 'requestHash' | 'codDeposit'>;
 
 /** Rewrites an unpaid order's payment choice for another attempt (statuses move only through transitionOrder). */
 export async function reviseOrderForAttempt({ db: tx }: DbCtx, orderId: number, changes: AttemptChanges, at: Date): Promise<OrderRow> {
@@ -267,11 +267,12 @@ export async function recordOrderRefund(
 ): Promise<TransitionResult> {
   const order = await lockOrder(ctx, orderId);
   if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+  const taken = amountTaken(order);
   const refunded = order.refundedAmount + amount;
-  if (amount <= 0 || refunded > order.total)
-    throw new AppError('refund_not_possible', messages.refundTooLarge(formatTaka(order.total - order.refundedAmount)));
+  if (amount <= 0 || refunded > taken)
+    throw new AppError('refund_not_possible', messages.refundTooLarge(formatTaka(taken - order.refundedAmount)));
   await ctx.db.update(orders).set({ refundedAmount: refunded, updatedAt: at }).where(eq(orders.id, orderId));
-  return transitionOrder(ctx, orderId, { payment: refunded === order.total ? 'refunded' : 'partially_refunded' }, reason, at, by);
+  return transitionOrder(ctx, orderId, { payment: refunded === taken ? 'refunded' : 'partially_refunded' }, reason, at, by);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -302,9 +303,20 @@ export type OrderView = { owner: boolean; holdMs: number; now: Date };
 
 const ONLINE: readonly OrderRow['paymentMethod'][] = ['bkash', 'card'];
 
-/** A bKash or card order not paid yet (the attempt is open, failed or was cancelled): it holds its items until its hold ends. */
-export const awaitingPayment = (o: Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentMethod'>) =>
-  o.status === 'placed' && (o.paymentStatus === 'pending' || o.paymentStatus === 'failed') && ONLINE.includes(o.paymentMethod);
+/** Paid through a gateway before it goes ahead: bKash and card, and cash on delivery with a delivery fee to pay first. */
+export const prepaid = (o: Pick<OrderRow, 'paymentMethod'> & { codDeposit?: number }) =>
+  ONLINE.includes(o.paymentMethod) || (o.paymentMethod === 'cod' && (o.codDeposit ?? 0) > 0);
+
+/**
+ * A bKash or card order not paid yet, or a COD order whose delivery fee is not paid yet (the attempt
+ * is open, failed or was cancelled): it holds its items until its hold ends.
+ */
+export const awaitingPayment = (o: Pick<OrderRow, 'status' | 'paymentStatus' | 'paymentMethod' | 'codDeposit'>) =>
+  o.status === 'placed' && (o.paymentStatus === 'pending' || o.paymentStatus === 'failed') && prepaid(o);
+
+/** What a gateway attempt on an unpaid order asks for: the delivery fee of a COD order that must pay it first, else the total. */
+export const attemptAmount = (o: Pick<OrderRow, 'paymentMethod' | 'codDeposit' | 'total'>) =>
+  o.paymentMethod === 'cod' && o.codDeposit > 0 ? o.codDeposit : o.total;
 
 export const holdEnds = (o: Pick<OrderRow, 'createdAt'>, holdMs: number) => new Date(o.createdAt.getTime() + holdMs);
 
@@ -313,7 +325,8 @@ export function orderActions(o: OrderRow, view: OrderView): OrderActions {
   if (!view.owner) return { pay: false, cancel: false };
   return {
     pay: awaitingPayment(o) && view.now < holdEnds(o, view.holdMs),
-    cancel: o.status === 'placed' && o.paymentStatus !== 'paid' && o.paymentStatus !== 'refunded',
+    // Money taken (a payment, or a delivery fee paid first) goes back through the shop, not a self-cancel.
+    cancel: o.status === 'placed' && amountTaken(o) === 0 && o.paymentStatus !== 'refunded',
   };
 }
 
@@ -334,6 +347,7 @@ export function toPublicOrder(o: OrderRow, lines: OrderLineRow[], view: OrderVie
     shipping_waived: o.shippingWaived,
     tax: 0,
     total: o.total,
+    cod_deposit: o.codDeposit,
     coupon_code: o.couponCode,
     item_count: lines.reduce((n, l) => n + l.quantity, 0),
     line_items: lines.map(toLine),
@@ -403,18 +417,16 @@ export async function findOwnOrder({ db }: DbCtx, owner: OrderOwner, number: str
   return o;
 }
 
-/** bKash and card orders whose hold has ended unpaid, oldest first: the upkeep cancels them. */
+/** prepaid() in SQL. */
+const prepaidWhere = or(inArray(orders.paymentMethod, ['bkash', 'card']), and(eq(orders.paymentMethod, 'cod'), gt(orders.codDeposit, 0)));
+
+/** bKash and card orders (and COD orders with a delivery fee to pay first) whose hold has ended unpaid, oldest first: the upkeep cancels them. */
 export async function overdueUnpaidOrders({ db }: DbCtx, before: Date, limit = 50): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
     .where(
-      and(
-        eq(orders.status, 'placed'),
-        inArray(orders.paymentStatus, ['pending', 'failed']),
-        inArray(orders.paymentMethod, ['bkash', 'card']),
-        lt(orders.createdAt, before),
-      ),
+      and(eq(orders.status, 'placed'), inArray(orders.paymentStatus, ['pending', 'failed']), prepaidWhere, lt(orders.createdAt, before)),
     )
     .orderBy(asc(orders.id))
     .limit(limit);
@@ -431,7 +443,7 @@ export async function openUnpaidOrderOfCart({ db: tx }: DbCtx, cartId: number, o
         ownerWhere(owner),
         eq(orders.status, 'placed'),
         inArray(orders.paymentStatus, ['pending', 'failed']),
-        inArray(orders.paymentMethod, ['bkash', 'card']),
+        prepaidWhere,
       ),
     )
     .orderBy(desc(orders.id))
@@ -549,7 +561,9 @@ function confirmationTexts(o: OrderRow, lines: OrderLineRow[], publicUrl: string
     o.paymentMethod === 'cash_on_pickup'
       ? 'Pay at the store when you pick it up.'
       : o.paymentMethod === 'cod'
-        ? 'Pay cash on delivery.'
+        ? o.paymentStatus === 'partially_paid'
+          ? `Delivery fee ${formatTaka(o.codDeposit)} paid by bKash; pay ${formatTaka(o.total - o.codDeposit)} cash on delivery.`
+          : 'Pay cash on delivery.'
         : paid
           ? 'Paid online.'
           : '';
@@ -593,13 +607,19 @@ export async function notifyOrderConfirmed(deps: NotifyDeps, orderId: number): P
 /** Orders whose confirmation is due but was never queued (a crash between commit and send). */
 export async function unnotifiedOrders({ db }: DbCtx, olderThan: Date): Promise<number[]> {
   const rows = await db
-    .select({ id: orders.id, status: orders.status, paymentStatus: orders.paymentStatus, method: orders.paymentMethod })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      codDeposit: orders.codDeposit,
+    })
     .from(orders)
     .where(and(isNull(orders.notifiedAt), sql`${orders.createdAt} < ${olderThan}`))
     .limit(100);
-  // Gateway orders are confirmed once paid; cash orders once placed.
+  // Gateway orders (and a COD order's delivery fee) are confirmed once paid; cash orders once placed.
   return rows
-    .filter((r) => r.status !== 'cancelled' && (r.paymentStatus === 'paid' || r.method === 'cod' || r.method === 'cash_on_pickup'))
+    .filter((r) => r.status !== 'cancelled' && (r.paymentStatus === 'paid' || r.paymentStatus === 'partially_paid' || !prepaid(r)))
     .map((r) => r.id);
 }
 

@@ -66,6 +66,11 @@ export const orders = pgTable(
     shipping: integer().notNull().default(0),
     shippingWaived: integer().notNull().default(0),
     total: integer().notNull(),
+    /**
+     * Cash on delivery for a high-risk phone (the cod_deposit_high_risk setting): the part of the total,
+     * the delivery fee, paid by bKash before the order goes ahead; the courier collects the rest. 0: none.
+     */
+    codDeposit: integer().notNull().default(0),
     currency: text().notNull().default('BDT'),
     /** The privilege card whose rebate the order took (the cart module's privilege_cards); null without one. */
     privilegeCardId: integer(),
@@ -130,7 +135,11 @@ export const orders = pgTable(
       'orders_status',
       sql`${t.status} in ('placed', 'confirmed', 'packed', 'shipped', 'in_transit', 'delivered', 'partially_delivered', 'returned', 'cancelled')`,
     ),
-    check('orders_payment_status', sql`${t.paymentStatus} in ('pending', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided')`),
+    check('orders_cod_deposit', sql`${t.codDeposit} >= 0 and ${t.codDeposit} <= ${t.total}`),
+    check(
+      'orders_payment_status',
+      sql`${t.paymentStatus} in ('pending', 'partially_paid', 'paid', 'failed', 'partially_refunded', 'refunded', 'voided')`,
+    ),
     check('orders_refunded', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
     check('orders_payment_method', sql`${t.paymentMethod} in ('cod', 'bkash', 'card', 'cash_on_pickup')`),
     check(

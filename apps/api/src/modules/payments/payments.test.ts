@@ -6,6 +6,7 @@ import type { ApiErrorBody } from '@store/shared/api';
 import type { OrderDetail, PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../../test/support/app.js';
+import { land, onBkashPage } from '../../../test/support/gateways.js';
 import { latestCode, outboxFor, TestBrowser } from '../../../test/support/test-client.js';
 import { variants } from '../catalog/catalog.tables.js';
 import { coupons } from '../checkout/checkout.tables.js';
@@ -25,29 +26,6 @@ const pathOf = (url: string) => {
   const u = new URL(url, 'http://localhost:3000');
   return `${u.pathname}${u.search}`;
 };
-
-/** The shopper on bKash's page: confirm, close or fail; returns where bKash sends them (the shop's callback). */
-async function onBkashPage(app: FastifyInstance, bkashURL: string, action: 'pay' | 'cancel' | 'fail'): Promise<string> {
-  const page = await app.inject(pathOf(bkashURL));
-  expect(page.statusCode).toBe(200);
-  const url = new URL(bkashURL);
-  const { payload, ...headers } = form({
-    paymentId: url.searchParams.get('paymentId')!,
-    hash: url.searchParams.get('hash')!,
-    wallet: '01770618575',
-    action,
-  });
-  const res = await app.inject({ method: 'POST', url: '/sandbox/bkash/checkout', headers, payload });
-  expect(res.statusCode).toBe(303);
-  return pathOf(res.headers.location as string);
-}
-
-/** Follows a gateway return to the shop's landing page. */
-async function land(app: FastifyInstance, callbackPath: string): Promise<string> {
-  const res = await app.inject(callbackPath);
-  expect(res.statusCode).toBe(303);
-  return res.headers.location as string;
-}
 
 /** The shopper on SSLCommerz's page; returns the form the page posts back to the shop. */
 async function onSslPage(app: FastifyInstance, pageUrl: string, action: 'pay' | 'cancel' | 'fail', opts: { loseIpn?: boolean } = {}) {

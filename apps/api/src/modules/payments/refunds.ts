@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
-import { addOrderEvent, getOrder, lockOrder, recordOrderRefund, type OrderRow } from '../orders/index.js';
+import { addOrderEvent, amountTaken, getOrder, lockOrder, recordOrderRefund, type OrderRow } from '../orders/index.js';
 import { recordAudit, staffNames, type AuditCtx } from '../staff/index.js';
 import { GatewayError } from './bkash-client.js';
 import { refundAttempt } from './payment-status.js';
@@ -65,7 +65,8 @@ export type RefundResult = { refund: RefundRow; replayed: boolean };
 export const REFUND_POLL_AFTER_MS = 60_000;
 const POLL_BATCH = 50;
 
-const PAID_ORDER = ['paid', 'partially_refunded'] as const;
+/** Money the shop holds for the order: paid, partly refunded, or a COD order's delivery fee paid first. */
+const PAID_ORDER = ['paid', 'partially_refunded', 'partially_paid'] as const;
 const isPaid = (o: OrderRow) => (PAID_ORDER as readonly string[]).includes(o.paymentStatus);
 
 /**
@@ -89,7 +90,7 @@ async function standing(db: Db, order: OrderRow): Promise<Standing> {
     .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['paid', 'partially_refunded'])))
     .orderBy(desc(payments.id));
   const inProgress = open.reduce((n, r) => n + r.amount, 0);
-  const left = isPaid(order) ? Math.max(0, order.total - order.refundedAmount - inProgress) : 0;
+  const left = isPaid(order) ? Math.max(0, amountTaken(order) - order.refundedAmount - inProgress) : 0;
   const gateways = attempts
     .filter((a) => a.gatewayTrxId !== null)
     .map((a) => ({

@@ -3,6 +3,7 @@ import type { OrderDetail, PayResponse, PublicOrder } from '@store/shared/checko
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import { dhakaClock } from '@store/shared/dhaka-time';
 import * as messages from '@store/shared/messages';
+import { formatTaka } from '@store/shared/money';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 
@@ -26,16 +27,16 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!order.actions.pay && !order.actions.cancel) return null;
+  // A high-risk shopper's cash on delivery pays its delivery fee by bKash (no method: the order's own), or the whole order by bKash instead.
+  const feeFirst = order.payment_method === 'cod';
   const other = order.payment_method === 'bkash' ? 'card' : 'bkash';
 
-  const pay = async (method: 'bkash' | 'card') => {
+  const pay = async (method: 'bkash' | 'card' | null) => {
     setBusy('pay');
     setError(null);
-    const r = await api.post<PayResponse>(
-      `/orders/${encodeURIComponent(order.number)}/pay/`,
-      { payment_method: method },
-      { toasts: false },
-    );
+    const r = await api.post<PayResponse>(`/orders/${encodeURIComponent(order.number)}/pay/`, method ? { payment_method: method } : {}, {
+      toasts: false,
+    });
     if (r.ok && r.data.data.redirectGatewayURL) {
       window.location.assign(r.data.data.redirectGatewayURL);
       return;
@@ -64,9 +65,13 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               type="button"
               className={`${BUTTON} bg-brand text-white hover:bg-brand-dark`}
               disabled={busy !== null}
-              onClick={() => void pay(order.payment_method as 'bkash' | 'card')}
+              onClick={() => void pay(feeFirst ? null : (order.payment_method as 'bkash' | 'card'))}
             >
-              {busy === 'pay' ? 'Opening payment…' : `Pay now with ${PAYMENT_METHOD_LABELS[order.payment_method]}`}
+              {busy === 'pay'
+                ? 'Opening payment…'
+                : feeFirst
+                  ? `Pay delivery fee ${formatTaka(order.cod_deposit)} with bKash`
+                  : `Pay now with ${PAYMENT_METHOD_LABELS[order.payment_method]}`}
             </button>
             <button
               type="button"
@@ -74,7 +79,9 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               disabled={busy !== null}
               onClick={() => void pay(other)}
             >
-              Pay with {PAYMENT_METHOD_LABELS[other]} instead
+              {feeFirst
+                ? `Pay the whole ${formatTaka(order.total)} with bKash instead`
+                : `Pay with ${PAYMENT_METHOD_LABELS[other]} instead`}
             </button>
           </>
         ) : null}

@@ -28,6 +28,7 @@ const STATUS_TONE: Record<OrderStatus, string> = {
 };
 const PAYMENT_TONE: Record<PaymentStatus, string> = {
   pending: 'bg-amber-50 text-amber-900 ring-amber-200',
+  partially_paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   failed: 'bg-red-50 text-red-800 ring-red-200',
   partially_refunded: 'bg-neutral-100 text-neutral-700 ring-neutral-300',
@@ -36,13 +37,24 @@ const PAYMENT_TONE: Record<PaymentStatus, string> = {
 };
 
 /** Cash not yet collected is not a payment 'pending' to the shopper: it says how they pay. */
-function paymentLabel(payment: PaymentStatus, method: PaymentMethod | undefined): string {
-  if (payment === 'pending' && method === 'cod') return 'Pay on delivery';
+function paymentLabel(payment: PaymentStatus, method: PaymentMethod | undefined, feeFirst: boolean): string {
+  if (payment === 'pending' && method === 'cod') return feeFirst ? 'Delivery fee due' : 'Pay on delivery';
   if (payment === 'pending' && method === 'cash_on_pickup') return 'Pay at pickup';
   return PAYMENT_STATUS_LABELS[payment];
 }
 
-export function StatusChips({ status, payment, method }: { status: OrderStatus; payment: PaymentStatus; method?: PaymentMethod }) {
+export function StatusChips({
+  status,
+  payment,
+  method,
+  feeFirst = false,
+}: {
+  status: OrderStatus;
+  payment: PaymentStatus;
+  method?: PaymentMethod;
+  /** Cash on delivery whose delivery fee is paid by bKash first. */
+  feeFirst?: boolean;
+}) {
   return (
     <span className="flex flex-wrap gap-1.5" data-testid="order-status">
       <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
@@ -51,7 +63,7 @@ export function StatusChips({ status, payment, method }: { status: OrderStatus; 
       {/* A cancelled order that was never paid has nothing to say about payment. */}
       {status === 'cancelled' && (payment === 'pending' || payment === 'failed' || payment === 'voided') ? null : (
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
-          {paymentLabel(payment, method)}
+          {paymentLabel(payment, method, feeFirst)}
         </span>
       )}
     </span>
@@ -145,7 +157,7 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
     <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label={title}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-base font-semibold text-ink lg:text-lg">{title}</h2>
-        <StatusChips status={order.status} payment={order.payment_status} method={order.payment_method} />
+        <StatusChips status={order.status} payment={order.payment_status} method={order.payment_method} feeFirst={order.cod_deposit > 0} />
       </div>
       <dl className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-neutral-50 p-3 text-sm ring-1 ring-line sm:grid-cols-3">
         <div>
@@ -201,12 +213,42 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
   );
 }
 
-type OrderMoney = Pick<PublicOrder, 'subtotal' | 'rebate' | 'discount' | 'shipping' | 'shipping_waived' | 'total' | 'coupon_code'> & {
+type OrderMoney = Pick<
+  PublicOrder,
+  'subtotal' | 'rebate' | 'discount' | 'shipping' | 'shipping_waived' | 'total' | 'coupon_code' | 'cod_deposit' | 'payment_status'
+> & {
   store_location: object | null;
 };
 
+/** A high-risk shopper's cash on delivery: the delivery fee by bKash first, the rest at the door. */
+function DepositRows({ order }: { order: OrderMoney }) {
+  const feePaid = !['pending', 'failed', 'voided'].includes(order.payment_status);
+  const rest = order.total - order.cod_deposit;
+  return (
+    <dl className="mt-2 space-y-1.5 rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-line" data-testid="order-cod-deposit">
+      <div className="flex justify-between gap-3">
+        <dt className="text-neutral-700">{feePaid ? 'Delivery fee paid by bKash' : 'Delivery fee to pay by bKash'}</dt>
+        <dd className="font-semibold text-ink">{formatTaka(order.cod_deposit)}</dd>
+      </div>
+      <div className="flex justify-between gap-3">
+        <dt className="text-neutral-700">{order.payment_status === 'paid' ? 'Paid on delivery' : 'To pay on delivery'}</dt>
+        <dd className="font-semibold text-ink">{formatTaka(rest)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /** A placed order's totals, as the account, the confirmation pages and the receipt show them. */
 export function OrderTotals({ order }: { order: OrderMoney }) {
+  return (
+    <>
+      <OrderTotalRows order={order} />
+      {order.cod_deposit > 0 ? <DepositRows order={order} /> : null}
+    </>
+  );
+}
+
+function OrderTotalRows({ order }: { order: OrderMoney }) {
   return (
     <TotalsRows
       t={{

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Address, CheckoutSummary } from '@store/shared/checkout';
 import { ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
+import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
@@ -48,9 +49,10 @@ const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: R
   },
 };
 
-/** What the place-order button says: the method and the amount. */
-export function placeLabel(method: PaymentMethod | null, total: number): string {
+/** What the place-order button says: the method and the amount (a high-risk shopper's COD: the delivery fee by bKash). */
+export function placeLabel(method: PaymentMethod | null, total: number, codDeposit = 0): string {
   const amount = formatTaka(total);
+  if (method === 'cod' && codDeposit > 0) return `Pay delivery fee ${formatTaka(codDeposit)} with bKash`;
   if (method === 'bkash') return `Pay ${amount} with bKash`;
   if (method === 'card') return `Pay ${amount} by card`;
   return `Place order · ${amount}`;
@@ -142,6 +144,13 @@ export function PaymentMethods({
               {o.reason ? (
                 <p className="mt-1.5 px-1 text-xs text-red-700" data-testid={`pay-${o.method}-reason`}>
                   {o.reason}
+                </p>
+              ) : o.method === 'cod' && o.available && summary.cod_deposit > 0 ? (
+                <p
+                  className="mt-1.5 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-950 ring-1 ring-amber-200"
+                  data-testid="pay-cod-deposit"
+                >
+                  {messages.codDepositNote(formatTaka(summary.cod_deposit), formatTaka(summary.totals.total - summary.cod_deposit))}
                 </p>
               ) : null}
             </div>

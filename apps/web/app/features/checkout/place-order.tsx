@@ -48,7 +48,7 @@ export function PlaceOrder({
         className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:bg-neutral-300 disabled:text-neutral-600"
       >
         {placing ? <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
-        {placeLabel(summary.payment_method, summary.totals.total)}
+        {placeLabel(summary.payment_method, summary.totals.total, summary.cod_deposit)}
       </button>
       <p className="mt-3 text-center text-xs text-muted">
         By placing your order you agree to our{' '}

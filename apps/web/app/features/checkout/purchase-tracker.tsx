@@ -8,11 +8,9 @@ const KEY = 'purchase_reported';
 /** SPEC §7's purchase event, once per order in this browser (a reload of the success page does not count it twice). */
 export function PurchaseTracker({ order }: { order: PublicOrder }) {
   useEffect(() => {
-    if (
-      order.status === 'cancelled' ||
-      (order.payment_method !== 'cod' && order.payment_method !== 'cash_on_pickup' && order.payment_status !== 'paid')
-    )
-      return;
+    // Cash orders count once placed; gateway orders (and a COD order's delivery fee paid first) once paid.
+    const cash = (order.payment_method === 'cod' && order.cod_deposit === 0) || order.payment_method === 'cash_on_pickup';
+    if (order.status === 'cancelled' || (!cash && order.payment_status !== 'paid' && order.payment_status !== 'partially_paid')) return;
     let reported: string[];
     try {
       reported = JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
