@@ -106,6 +106,8 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
+      // The journeys shop the demo shop, on PostgreSQL too (where the seed is otherwise off by default).
+      SEED_DEMO: 'true',
       // Every e2e request comes from 127.0.0.1: lift the per-IP sending cap the accounts tests prove.
       SEND_LIMIT_PER_IP_HOUR: '100000',
       SEND_LIMIT_PER_DAY: '100000',

@@ -18,6 +18,8 @@ import { registerAuth } from './modules/accounts/index.js';
 import { registerRateLimiter } from './plugins/rate-limit.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { Clock } from './lib/clock.js';
+import { startDatabaseBus, startRedisBus } from './lib/cache/bus.js';
+import { startCdnPurge } from './lib/cache/cdn-purge.js';
 import { startCleanupJob } from './lib/cleanup-job.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
@@ -50,7 +52,14 @@ import { registerNotifications } from './modules/notifications/index.js';
 import { customerWishlist, wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
 import { cardsAdminRoutes, cartRoutes, giftRulesAdminRoutes, myCardRoutes } from './modules/cart/index.js';
-import { checkoutRoutes, couponsAdminRoutes, customerAddressBook, ordersAdminOptions, paymentHooksFor, startCheckoutUpkeep } from './modules/checkout/index.js';
+import {
+  checkoutRoutes,
+  couponsAdminRoutes,
+  customerAddressBook,
+  ordersAdminOptions,
+  paymentHooksFor,
+  startCheckoutUpkeep,
+} from './modules/checkout/index.js';
 import {
   cardOrderTotals,
   connectOrderMessages,
@@ -140,6 +149,11 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   registerCsrf(app);
   const clock = new Clock();
   app.decorate('clock', clock);
+  // What one process changes, every process forgets (lib/cache/bus.ts): Redis when set, else the database's NOTIFY.
+  const bus = env.REDIS_URL ? await startRedisBus(env.REDIS_URL, app.log) : await startDatabaseBus(database.notifications, app.log);
+  app.addHook('onClose', () => bus.close());
+  const stopPurging = startCdnPurge(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN, app.log);
+  app.addHook('onClose', async () => stopPurging());
   registerRateLimiter(app, clock);
   registerAuth(app, clock);
   registerStaffAuth(app);

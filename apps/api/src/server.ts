@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EnvError, listenHost, mediaDir, parseEnv } from './config/env.js';
+import { EnvError, listenHost, mediaDir, migrateAtBoot, parseEnv, seedAtBoot } from './config/env.js';
 import { openDatabase } from './db/open.js';
+import { SchemaBehind } from './db/schema-version.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { devDoorsNotice } from './plugins/dev-doors.js';
@@ -16,8 +17,12 @@ async function main() {
   // Until the app's logger exists, connection errors go to stderr; they never end the process.
   let reportDatabaseError = (err: Error) => console.warn(`database connection error: ${err.message}`);
   let reportDown = (down: boolean) => console.warn(down ? 'database not answering' : 'database answering again');
-  const database = await openDatabase(env, { onError: (err) => reportDatabaseError(err), onDownChange: (down) => reportDown(down) });
-  if (env.SEED_DEMO && !(await isSeeded(database.db))) {
+  const database = await openDatabase(
+    env,
+    { onError: (err) => reportDatabaseError(err), onDownChange: (down) => reportDown(down) },
+    { migrate: migrateAtBoot(env) },
+  );
+  if (seedAtBoot(env) && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
     await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production' });
   }
@@ -44,6 +49,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof EnvError ? err.message : err);
-  process.exit(err instanceof EnvError ? EXIT_CONFIG : 1);
+  // A configuration error or a schema behind the release: a restart would meet the same, so say why and stop.
+  const known = err instanceof EnvError || err instanceof SchemaBehind;
+  console.error(known ? err.message : err);
+  process.exit(known ? EXIT_CONFIG : 1);
 });

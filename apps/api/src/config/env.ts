@@ -48,6 +48,12 @@ export const EnvSchema = z.object({
   API_DOCS: bool.optional(),
   /** Seconds an anonymous shopper's page is shared with the next ones (0: every page is rendered afresh). See docs/performance.md. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * A CDN in front: the URL told which tags to purge when the catalog or the content changes (a POST of
+   * `{"tags": ["catalog", "content"]}`, with CDN_PURGE_TOKEN as a bearer token). Unset: nothing is purged.
+   */
+  CDN_PURGE_URL: z.url().optional(),
+  CDN_PURGE_TOKEN: z.string().optional(),
   /** The React Router build folder served by this process (apps/web/build by default). */
   WEB_BUILD_DIR: z.string().optional(),
   /**
@@ -58,8 +64,17 @@ export const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Minutes a back-office session may sit unused before it ends (it ends after 12 hours regardless). */
   STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
-  /** Seed the demo shop when the database is empty. */
-  SEED_DEMO: bool.default(true),
+  /**
+   * Seed the demo shop at boot when the database is empty. Default: on with the embedded database
+   * (`npm start` for a newcomer), off with DATABASE_URL. Never at boot in production: seed a
+   * production database deliberately with `npm run db:seed`.
+   */
+  SEED_DEMO: bool.optional(),
+  /**
+   * Apply pending migrations at boot. Default: on, except in production on PostgreSQL, where
+   * `npm run db:migrate` is a release step and an app process whose schema is behind refuses to start.
+   */
+  MIGRATE_ON_BOOT: bool.optional(),
   SUPPORT_PHONE: z.string().default('+8809610001010'),
   SUPPORT_EMAIL: z.email().default('care@glowbazaar.com.bd'),
   WHATSAPP_NUMBER: z.string().default('+8801711000000'),
@@ -185,6 +200,14 @@ function listeningUrl(env: Pick<Env, 'HOST' | 'NODE_ENV' | 'PORT'>): string {
   return `http://${name}:${env.PORT}`;
 }
 
+/** Seeds the demo shop at boot (SEED_DEMO): by default on the embedded database only, never in production. */
+export const seedAtBoot = (env: Pick<Env, 'SEED_DEMO' | 'DATABASE_URL' | 'NODE_ENV'>) =>
+  env.NODE_ENV !== 'production' && (env.SEED_DEMO ?? !env.DATABASE_URL);
+
+/** Migrates at boot (MIGRATE_ON_BOOT): by default everywhere but production on PostgreSQL, where it is a release step. */
+export const migrateAtBoot = (env: Pick<Env, 'MIGRATE_ON_BOOT' | 'DATABASE_URL' | 'NODE_ENV'>) =>
+  env.MIGRATE_ON_BOOT ?? !(env.NODE_ENV === 'production' && env.DATABASE_URL);
+
 export const mediaDir = (env: Pick<Env, 'MEDIA_DIR' | 'DATA_DIR'>) => env.MEDIA_DIR ?? `${env.DATA_DIR.replace(/\/$/, '')}/media`;
 
 export class EnvError extends Error {
@@ -222,5 +245,7 @@ function productionProblems(env: z.infer<typeof EnvSchema>): string[] {
     problems.push(
       'SECRET_KEY: production needs a secret of 32+ characters (e.g. `openssl rand -base64 48`); staff two-factor secrets and the staff preview are sealed with it',
     );
+  if (env.SEED_DEMO)
+    problems.push('SEED_DEMO: production never seeds the demo shop at boot; seed a database deliberately with `npm run db:seed`');
   return problems;
 }

@@ -28,10 +28,25 @@ export type Database = {
   postgres?: PostgresConnection;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** PostgreSQL's LISTEN/NOTIFY, which PGlite has too: messages between the processes on one database. */
+  notifications: Notifications;
   close(): Promise<void>;
 };
 
+/**
+ * A channel's messages (LISTEN/NOTIFY). `listen` keeps listening across connection losses: after a
+ * loss it calls `onGap` once listening again, since whatever was sent meanwhile was missed. It returns
+ * the function that stops. `notify` sends one message to every listener, this process's too.
+ */
+export type Notifications = {
+  listen(channel: string, onMessage: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+};
+
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The PostgreSQL advisory lock migrations run under (any 64-bit number no other code uses). */
+export const MIGRATION_LOCK = 7_402_118_190;
 
 // Money comes back as integers; counts (bigint) come back as strings unless told otherwise.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -51,7 +66,10 @@ export type PostgresOptions = {
 };
 
 /** A server's address and the timeouts its pool was opened with: plain data, so a worker thread can open its own. */
-export type PostgresConnection = { url: string; options: Pick<PostgresOptions, 'connectTimeoutMs' | 'queryTimeoutMs' | 'statementTimeoutMs'> };
+export type PostgresConnection = {
+  url: string;
+  options: Pick<PostgresOptions, 'connectTimeoutMs' | 'queryTimeoutMs' | 'statementTimeoutMs'>;
+};
 
 /**
  * A pool that outlives its server: a restart, a failover or a terminated backend breaks only the
@@ -90,14 +108,81 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
       client.on('error', onError);
       await client.connect();
       try {
+        // One migrator at a time across every process and release job: the others wait here, then
+        // find nothing left to apply (drizzle skips what __drizzle_migrations already records).
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
       } finally {
+        // Ending the session releases the lock too, should the unlock itself fail.
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         await client.end();
       }
     },
     ping,
+    notifications: postgresNotifications(url, pool, options.connectTimeoutMs ?? 2000, onError),
     close: async () => {
       await Promise.all([pool.end(), ping.close()]);
+    },
+  };
+}
+
+/** Retries of a lost LISTEN connection start after this long and double up to the maximum. */
+const LISTEN_RETRY_MS = { first: 250, max: 5000 };
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool and stop hearing), opened
+ * again whenever it is lost, a restart or a failover of the server included. NOTIFY goes over the pool.
+ */
+function postgresNotifications(url: string, pool: pg.Pool, connectTimeoutMs: number, onError: (err: Error) => void): Notifications {
+  return {
+    async listen(channel, onMessage, onGap) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retryMs = LISTEN_RETRY_MS.first;
+      let timer: NodeJS.Timeout | null = null;
+      let lost = false;
+      const open = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+        client = c;
+        const again = (err?: Error) => {
+          if (err) onError(err);
+          if (client !== c || stopped) return;
+          client = null;
+          lost = true;
+          c.end().catch(() => {});
+          timer = setTimeout(() => void open(), retryMs);
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MS.max);
+        };
+        c.on('error', again);
+        c.on('end', () => again());
+        c.on('notification', (n) => {
+          if (n.channel === channel) onMessage(n.payload ?? '');
+        });
+        try {
+          await c.connect();
+          await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          again(err as Error);
+          return;
+        }
+        retryMs = LISTEN_RETRY_MS.first;
+        if (lost) {
+          lost = false;
+          onGap();
+        }
+      };
+      await open();
+      return async () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        const c = client;
+        client = null;
+        await c?.end().catch(() => {});
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
   };
 }
@@ -179,6 +264,18 @@ export function wrapPglite(client: PGlite): Database {
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
+    },
+    // One process holds the embedded database: its messages only ever reach that process, through the same code.
+    notifications: {
+      async listen(channel, onMessage) {
+        const stop = await client.listen(channel, onMessage);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
+      async notify(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
     },
     close: () => client.close(),
   };

@@ -1,5 +1,6 @@
 import type { Env } from '../config/env.js';
 import { connect, type Database, type PostgresOptions } from './client.js';
+import { schemaStatus, SchemaBehind } from './schema-version.js';
 
 type DatabaseEnv = Pick<
   Env,
@@ -11,8 +12,17 @@ type DatabaseEnv = Pick<
   | 'DATABASE_STATEMENT_TIMEOUT_MS'
 >;
 
-/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR) and migrates it. */
-export async function openDatabase(env: DatabaseEnv, report: Pick<PostgresOptions, 'onError' | 'onDownChange'> = {}): Promise<Database> {
+/**
+ * Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR) and
+ * migrates it (under an advisory lock on PostgreSQL: several processes may ask at once). With
+ * `migrate: false` (a production app process: migrating is a release step) it only checks that the
+ * schema is this release's, and throws SchemaBehind when it is not.
+ */
+export async function openDatabase(
+  env: DatabaseEnv,
+  report: Pick<PostgresOptions, 'onError' | 'onDownChange'> = {},
+  opts: { migrate?: boolean } = {},
+): Promise<Database> {
   const database = await connect({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -22,6 +32,14 @@ export async function openDatabase(env: DatabaseEnv, report: Pick<PostgresOption
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     ...report,
   });
-  await database.migrate();
+  if (opts.migrate !== false) {
+    await database.migrate();
+    return database;
+  }
+  const status = await schemaStatus(database.db);
+  if (status.pending > 0) {
+    await database.close();
+    throw new SchemaBehind(status);
+  }
   return database;
 }

@@ -97,6 +97,16 @@ describe('PageCache', () => {
       expect(ctx.renders).toHaveLength(1);
     });
 
+    it('tells a CDN in front how long it may keep it and which tags purge it; a page with its own Cache-Control keeps it', async () => {
+      const res = await ctx.app.inject({ url: '/all-product/' });
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=60');
+      expect(res.headers['surrogate-key']).toBe('catalog content');
+      expect(res.headers['cache-tag']).toBe('catalog,content');
+      const own = await appWith(5_000, () => ({ headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=30' } }));
+      expect((await own.app.inject({ url: '/x' })).headers['cache-control']).toBe('public, max-age=30');
+      await own.app.close();
+    });
+
     it('is kept apart per URL and per My-Department header', async () => {
       await ctx.app.inject({ url: '/a' });
       await ctx.app.inject({ url: '/b' });

@@ -162,6 +162,12 @@ export class PageCache {
     reply.status(page.status);
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header('vary', 'Accept-Encoding');
+    // A CDN in front may keep the page as long as this process does, and is purged by tag on change
+    // (lib/cache/cdn-purge.ts): Surrogate-Key (Fastly, Akamai, Varnish) and Cache-Tag (Cloudflare).
+    if (!page.headers.some(([name]) => name === 'cache-control'))
+      reply.header('cache-control', `public, max-age=0, s-maxage=${Math.max(1, Math.round(this.ttlMs / 1000))}, stale-while-revalidate=60`);
+    reply.header('surrogate-key', PAGE_TAGS.join(' '));
+    reply.header('cache-tag', PAGE_TAGS.join(','));
     reply.header('x-page-cache', state);
     reply.header('age', String(Math.floor((this.clock.nowMs() - page.storedAt) / 1000)));
     const encoding = page.body.length > 1024 ? preferredEncoding(request.headers['accept-encoding']) : 'identity';

@@ -1,48 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Clock } from '../lib/clock.js';
 import { createTestDatabase } from '../../test/support/database.js';
+import { testRedis } from '../../test/support/redis.js';
 import { DatabaseRateLimiter, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** The Redis of REDIS_URL (CI runs one), else a redis-server started for this file. */
-let child: ChildProcess | null = null;
-let redisUrl = process.env.REDIS_URL;
-if (!redisUrl) {
-  const port = await freePort();
-  child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  redisUrl = `redis://127.0.0.1:${port}`;
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => {}); // refused until the server is up
-  for (let i = 0; i < 50; i += 1) {
-    try {
-      await probe.connect();
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  probe.disconnect();
-}
+const redis = await testRedis();
+const redisUrl = redis.url;
 const database = await createTestDatabase('pglite');
 afterAll(async () => {
-  child?.kill();
+  redis.stop();
   await database.close();
 });
 
 const kinds: [string, (clock: Clock) => RateLimiter][] = [
   ['memory', (clock) => new MemoryRateLimiter(clock)],
-  ['redis', (clock) => new RedisRateLimiter(new Redis(redisUrl!), clock, `rl-test:${randomBytes(4).toString('hex')}:`)],
+  ['redis', (clock) => new RedisRateLimiter(new Redis(redisUrl), clock, `rl-test:${randomBytes(4).toString('hex')}:`)],
   ['database', (clock) => new DatabaseRateLimiter(database.db, clock)],
 ];
 
@@ -111,8 +85,8 @@ describe('rate limits kept in the database', () => {
 describe('rate limits shared through Redis', () => {
   it('keeps the failed-login counts of the app in Redis, where another process sees them', async () => {
     const { createTestApp } = await import('../../test/support/app.js');
-    const a = await createTestApp('pglite', { env: { REDIS_URL: redisUrl! } });
-    const otherProcess = new RedisRateLimiter(new Redis(redisUrl!), new Clock());
+    const a = await createTestApp('pglite', { env: { REDIS_URL: redisUrl } });
+    const otherProcess = new RedisRateLimiter(new Redis(redisUrl), new Clock());
     try {
       expect(a.app.rateLimiter).toBeInstanceOf(RedisRateLimiter);
       const email = `nobody.${randomBytes(6).toString('hex')}@gmail.com`;

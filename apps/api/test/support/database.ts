@@ -28,6 +28,20 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
     await database.migrate();
     return database;
   }
+  const empty = await emptyPostgresDatabase();
+  const database = connectPostgres(empty.url, { poolSize: 20 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server (not migrated), and how to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${randomBytes(6).toString('hex')}`;
@@ -37,12 +51,9 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = connectPostgres(url.toString(), { poolSize: 20 });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
       // pool.end() resolves before its sockets have closed; forcing the drop while one is still open

@@ -1,7 +1,7 @@
 /**
  * The one place every cache invalidation passes through. In-process caches follow it; a change
- * names the data it touched by tag and every entry built from that data goes. Issue 19 broadcasts
- * invalidations to the other instances here, in `invalidate`, and nowhere else.
+ * names the data it touched by tag and every entry built from that data goes, here and, through the
+ * bus (lib/cache/bus.ts: PostgreSQL NOTIFY, or Redis pub/sub), in every other process of the shop.
  */
 
 /** What a cached answer was built from: an entry carries the tags of every kind of data it read. */
@@ -20,8 +20,25 @@ export function followInvalidations(target: Invalidatable): () => void {
   return () => followers.delete(target);
 }
 
-/** Tells every cache in this process that the tagged data changed. Call it after the commit. */
+/** Carries invalidations to the other processes of the shop (lib/cache/bus.ts). */
+export type InvalidationBus = { publish(tags: readonly CacheTag[]): void };
+
+const buses = new Set<InvalidationBus>();
+
+/** `bus` carries every invalidation made here from now on; returns the function that stops it. */
+export function attachBus(bus: InvalidationBus): () => void {
+  buses.add(bus);
+  return () => buses.delete(bus);
+}
+
+/** Tells every cache, in this process and (through the bus) in every other one, that the tagged data changed. Call it after the commit. */
 export function invalidate(tags: readonly CacheTag[]): void {
+  invalidateHere(tags);
+  for (const bus of buses) bus.publish(tags);
+}
+
+/** Tells this process's caches only: what the bus does with a change another process made. */
+export function invalidateHere(tags: readonly CacheTag[]): void {
   for (const follower of followers) follower.invalidate(tags);
 }
 
