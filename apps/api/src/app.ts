@@ -23,6 +23,7 @@ import { startCdnPurge } from './lib/cache/cdn-purge.js';
 import { startCleanupJob } from './lib/cleanup-job.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
+import { registerMetrics, requestId } from './plugins/metrics.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
@@ -106,6 +107,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     // reads requestTimeout when the server is created, so it goes in the http options too.
     requestTimeout: env.BODY_TIMEOUT_MS,
     http: { requestTimeout: env.BODY_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
+    // Every log line of a request carries its id (the load balancer's X-Request-Id, else a new one).
+    genReqId: requestId,
+    requestIdLogLabel: 'request_id',
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   registerConnectionLimit(app, env.CONNECTIONS_PER_IP, env.TRUST_PROXY !== false);
   app.setValidatorCompiler(validatorCompiler);
@@ -144,6 +151,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   });
 
   registerErrorHandler(app);
+  registerMetrics(app, database, env.METRICS_TOKEN);
   registerInputGuard(app);
   registerRequestContext(app);
   registerCsrf(app);

@@ -54,6 +54,8 @@ export const EnvSchema = z.object({
    */
   CDN_PURGE_URL: z.url().optional(),
   CDN_PURGE_TOKEN: z.string().optional(),
+  /** Prometheus scrapes /metrics from this machine; from elsewhere only with this bearer token (unset: loopback only). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The React Router build folder served by this process (apps/web/build by default). */
   WEB_BUILD_DIR: z.string().optional(),
   /**

@@ -30,6 +30,8 @@ export type Database = {
   ping(): Promise<void>;
   /** PostgreSQL's LISTEN/NOTIFY, which PGlite has too: messages between the processes on one database. */
   notifications: Notifications;
+  /** The pool's connections now (PostgreSQL; the embedded PGlite has one session and no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -120,6 +122,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     },
     ping,
     notifications: postgresNotifications(url, pool, options.connectTimeoutMs ?? 2000, onError),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 10 }),
     close: async () => {
       await Promise.all([pool.end(), ping.close()]);
     },

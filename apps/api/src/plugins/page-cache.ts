@@ -83,6 +83,7 @@ export class PageCache {
       maxWeight: MAX_BYTES,
       weigh: (page) => page.body.length,
       now: () => this.clock.nowMs(),
+      name: 'pages',
     });
   }
 

@@ -24,7 +24,12 @@ export type TaggedCacheOptions<V> = {
   weigh?: (value: V) => number;
   /** The time entries live by: the system's unless a test moves it. */
   now?: () => number;
+  /** Counts hits and misses under this name for /metrics (caches of one name add up). */
+  name?: string;
 };
+
+/** Lookups that found an entry, and those that did not, per cache name: what /metrics reports as the hit rate. */
+export const cacheCounts = new Map<string, { hits: number; misses: number }>();
 
 /** What a lookup finds: the value, and until when it is fresh. */
 export type CacheEntry<V> = {
@@ -48,6 +53,7 @@ export class TaggedCache<V> {
   private readonly maxWeight: number;
   private readonly weigh: ((value: V) => number) | undefined;
   private readonly now: () => number;
+  private readonly counts: { hits: number; misses: number } | null;
 
   constructor(options: TaggedCacheOptions<V>) {
     this.ttlMs = options.ttlMs;
@@ -56,16 +62,23 @@ export class TaggedCache<V> {
     this.maxWeight = options.maxWeight ?? Infinity;
     this.weigh = options.weigh;
     this.now = options.now ?? Date.now;
+    this.counts = null;
+    if (options.name) {
+      const counts = cacheCounts.get(options.name) ?? { hits: 0, misses: 0 };
+      cacheCounts.set(options.name, counts);
+      this.counts = counts;
+    }
   }
 
   /** The entry under `key`, fresh or still servable stale, else undefined (an older one is dropped). */
   lookup(key: string): CacheEntry<V> | undefined {
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.expires + this.staleMs <= this.now()) {
-      this.remove(key, hit);
+    if (!hit || hit.expires + this.staleMs <= this.now()) {
+      if (hit) this.remove(key, hit);
+      if (this.counts) this.counts.misses++;
       return undefined;
     }
+    if (this.counts) this.counts.hits++;
     // Most recently used last, so the first key is the one to evict.
     this.entries.delete(key);
     this.entries.set(key, hit);

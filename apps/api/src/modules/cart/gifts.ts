@@ -34,7 +34,7 @@ const OFFERS: readonly CacheTag[] = ['offers'];
  * office; tagged 'offers' only, so a catalog change (every order's stock) does not reload them.
  */
 // A transaction is a handle of its own (a key no later request asks for): the bound keeps those few.
-const ruleCache = new TaggedCache<RuleRow[]>({ ttlMs: RULES_TTL_MS, maxEntries: 256 });
+const ruleCache = new TaggedCache<RuleRow[]>({ ttlMs: RULES_TTL_MS, maxEntries: 256, name: 'gift_rules' });
 followInvalidations(ruleCache);
 
 async function loadRules(db: Db): Promise<RuleRow[]> {

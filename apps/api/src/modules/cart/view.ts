@@ -133,7 +133,7 @@ async function rebateFor(db: Db, owner: CartOwner, subtotal: number): Promise<Ca
 
 const RECOMMENDATIONS = 8;
 /** Built from the catalog (ratings, stock): a change to it drops them. */
-const recommendationCache = new TaggedCache<ProductCard[]>({ ttlMs: 60_000, maxEntries: 50 });
+const recommendationCache = new TaggedCache<ProductCard[]>({ ttlMs: 60_000, maxEntries: 50, name: 'bag_recommendations' });
 followInvalidations(recommendationCache);
 
 /** The department's best-rated products in stock, for an empty bag. */

@@ -60,8 +60,8 @@ const encode = (schema: z.ZodType, value: unknown) => Buffer.from(JSON.stringify
 
 /** One app's answers: forgotten whenever the catalog is invalidated (an order took or gave back stock, contentChanged()). */
 export function createCatalogAnswers(db: Db, loaders: CatalogLoaders = defaultLoaders, ttlMs = CATALOG_ANSWER_TTL_MS): CatalogAnswers {
-  const listings = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_LISTINGS });
-  const productsCache = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_PRODUCTS });
+  const listings = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_LISTINGS, name: 'catalog_listings' });
+  const productsCache = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_PRODUCTS, name: 'catalog_products' });
   const stops = [followInvalidations(listings), followInvalidations(productsCache)];
   return {
     listing(query) {

@@ -111,16 +111,16 @@ export const CATALOG_ANSWER_TTL_MS = 5_000;
 
 /** What facets and totals are built from: they follow what is published and in stock. */
 const CATALOG: readonly CacheTag[] = ['catalog'];
-const facetCache = new TaggedCache<ProductListResponse['facets']>({ ttlMs: 60_000, maxEntries: 200 });
+const facetCache = new TaggedCache<ProductListResponse['facets']>({ ttlMs: 60_000, maxEntries: 200, name: 'catalog_facets' });
 /** A listing's total per filter set: paging through a listing or changing its sort counts once. */
-const countCache = new TaggedCache<number>({ ttlMs: CATALOG_ANSWER_TTL_MS, maxEntries: 5_000 });
+const countCache = new TaggedCache<number>({ ttlMs: CATALOG_ANSWER_TTL_MS, maxEntries: 5_000, name: 'catalog_counts' });
 followInvalidations(facetCache);
 followInvalidations(countCache);
 /**
  * Sanitising costs a fraction of a millisecond per page view; the result is kept while the stored
  * HTML is unchanged (the entry holds it and is checked against it), so no change needs to reach it.
  */
-const bodyCache = new TaggedCache<{ raw: string; clean: string }>({ ttlMs: 10 * 60_000, maxEntries: 2000 });
+const bodyCache = new TaggedCache<{ raw: string; clean: string }>({ ttlMs: 10 * 60_000, maxEntries: 2000, name: 'catalog_bodies' });
 
 export function clearCatalogCaches() {
   facetCache.clear();

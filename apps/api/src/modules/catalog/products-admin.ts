@@ -227,7 +227,11 @@ const countCap = (q: { q?: string | undefined }) => (q.q ? ADMIN_SEARCH_COUNT_CA
  * index entries is most of a list request's database time at 100,000 products. Any catalog change
  * made through this process clears it at once; one made elsewhere shows within ten seconds.
  */
-const adminCountCache = new TaggedCache<{ count: number; count_capped: boolean }>({ ttlMs: 10_000, maxEntries: 2_000 });
+const adminCountCache = new TaggedCache<{ count: number; count_capped: boolean }>({
+  ttlMs: 10_000,
+  maxEntries: 2_000,
+  name: 'admin_product_counts',
+});
 followInvalidations(adminCountCache);
 
 /** The department as its id, so the planner reads products_department_*_idx for that one department. */

@@ -64,7 +64,7 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
  * Settings change rarely and are read on every page: a few seconds of staleness buys a lot. Keys
  * start with the database's number (keyOf), so two databases in one process (tests) never share one.
  */
-const cache = new TaggedCache<unknown>({ ttlMs: 5_000, maxEntries: 100 });
+const cache = new TaggedCache<unknown>({ ttlMs: 5_000, maxEntries: 100, name: 'content' });
 const keyOf = (db: Db, key: string) => `${dbKey(db)}:${key}`;
 /** What each entry is built from: settings, menus and pages are content; the home page shows products too. */
 const CONTENT: readonly CacheTag[] = ['content'];

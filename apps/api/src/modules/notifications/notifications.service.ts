@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DbCtx } from '../../lib/context.js';
 import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,7 +17,10 @@ export class SmsUnavailable extends Error {}
 const SEND_NOW_TIMEOUT_MS = 8000;
 
 const MAX_ATTEMPTS = 5;
+/** A claimed row is the worker's for this long from its claim, and again from the moment it starts sending it. */
 const LEASE_MS = 60_000;
+/** One send never takes longer than this (well inside the lease), so no other worker can take a row while it is sent. */
+const SEND_TIMEOUT_MS = 20_000;
 
 export type OutboxMessage = {
   id: number;
@@ -211,9 +215,15 @@ export class Notifier {
     }
   }
 
-  /** Claims and delivers the due rows once; returns how many were claimed. */
+  /**
+   * Claims the due rows (a batch, under a claim of its own) and delivers them one by one; returns how
+   * many were claimed. A batch may take longer than its lease: each row is taken again, for a fresh
+   * lease, just before it is sent, and only while it is still this claim's. A row another worker
+   * claimed meanwhile (this batch's lease ran out) is left to that worker: nothing is sent twice.
+   */
   async processDue(): Promise<number> {
     const now = this.clock.now();
+    const claim = randomUUID();
     const due = this.db
       .select({ id: outbox.id })
       .from(outbox)
@@ -228,21 +238,35 @@ export class Notifier {
       .for('update', { skipLocked: true });
     const claimed = await this.db
       .update(outbox)
-      .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS) })
+      .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS), claim })
       .where(inArray(outbox.id, due))
       .returning();
-    for (const row of claimed) await this.deliver(row);
+    for (const row of claimed) {
+      if (await this.take(row.id, claim)) await this.deliver(row, claim);
+    }
     return claimed.length;
   }
 
-  private async deliver(row: typeof outbox.$inferSelect) {
+  /** Takes a claimed row for its send: a fresh lease, only while the row is still `claim`'s and being sent. */
+  private async take(id: number, claim: string): Promise<boolean> {
+    const taken = await this.db
+      .update(outbox)
+      .set({ lockedUntil: new Date(this.clock.nowMs() + LEASE_MS) })
+      .where(and(eq(outbox.id, id), eq(outbox.claim, claim), eq(outbox.status, 'sending')))
+      .returning({ id: outbox.id });
+    return taken.length === 1;
+  }
+
+  private async deliver(row: typeof outbox.$inferSelect, claim: string) {
     const attempts = row.attempts + 1;
+    const mine = and(eq(outbox.id, row.id), eq(outbox.claim, claim));
     let result: SendResult;
     try {
-      result =
+      const sending =
         row.channel === 'sms'
-          ? await this.sms.send(row.recipient, row.body)
-          : await this.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, html: row.html });
+          ? this.sms.send(row.recipient, row.body)
+          : this.email.send({ to: row.recipient, subject: row.subject ?? '', text: row.body, html: row.html });
+      result = await withTimeout(sending, SEND_TIMEOUT_MS, `${row.channel === 'sms' ? 'SMS gateway' : 'mail server'} did not answer`);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (row.channel === 'sms') this.smsHealth.failed(message);
@@ -259,8 +283,9 @@ export class Notifier {
           lockedUntil: null,
           lastError: message.slice(0, 500),
           nextAttemptAt: new Date(this.clock.nowMs() + 2 ** attempts * 5_000),
+          claim: null,
         })
-        .where(eq(outbox.id, row.id));
+        .where(mine);
       return;
     }
     if (row.channel === 'sms') this.smsHealth.succeeded();
@@ -274,17 +299,18 @@ export class Notifier {
         lockedUntil: null,
         lastError: null,
         providerMessageId: result.providerMessageId,
+        claim: null,
       })
-      .where(eq(outbox.id, row.id));
+      .where(mine);
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, what = 'SMS gateway did not answer'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`SMS gateway did not answer within ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
 }

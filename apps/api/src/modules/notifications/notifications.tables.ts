@@ -22,8 +22,10 @@ export const outbox = pgTable(
     provider: text().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** While a worker holds the row; a row whose lease ran out is taken again (at-least-once). */
+    /** While a worker holds the row; a row whose lease ran out may be claimed by another worker. */
     lockedUntil: timestamp({ withTimezone: true }),
+    /** The claim of the worker holding the row: it sends only while the row is still its own (never twice). */
+    claim: text(),
     lastError: text(),
     providerMessageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -114,6 +114,47 @@ describeOnDatabases('notification outbox', (ctx) => {
     expect(seen.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `m${i}`).sort());
   });
 
+  it('sends each message once when a batch outlasts its lease and a second worker claims what looks abandoned', async () => {
+    await ctx().app.notifier.stop();
+    const clock = ctx().app.clock;
+    const to = '+8801711111199';
+    const sentBy: Record<string, string[]> = {};
+    const count = (text: string, who: string) => ((sentBy[text] ??= []).push(who), { providerMessageId: null });
+    const none: EmailProvider = { name: 'none', send: async () => ({ providerMessageId: null }) };
+    // Worker B: an ordinary gateway. Worker A: each send takes 35 s (the clock moves), and while it
+    // waits worker B runs a whole pass; A's batch of 5 thus lasts 175 s against a 60 s lease.
+    const b = new Notifier(ctx().db, { name: 'b', send: async (_to, text) => count(text, 'b') }, none, clock, quiet, { batchSize: 10 });
+    const a = new Notifier(
+      ctx().db,
+      {
+        name: 'a',
+        send: async (_to, text) => {
+          clock.advance(35_000);
+          await b.processDue();
+          return count(text, 'a');
+        },
+      },
+      none,
+      clock,
+      quiet,
+      { batchSize: 5 },
+    );
+    for (let i = 0; i < 5; i += 1) await a.sendSms(to, `lease-${i}`);
+    expect(await a.processDue()).toBe(5);
+    while ((await b.processDue()) > 0) {
+      // whatever is left
+    }
+    const texts = Array.from({ length: 5 }, (_, i) => `lease-${i}`);
+    expect(Object.keys(sentBy).sort()).toEqual(texts);
+    // Once each, by one worker or the other; both did some of the work.
+    for (const text of texts) expect(sentBy[text], text).toHaveLength(1);
+    const who = Object.values(sentBy).flat();
+    expect(who).toContain('a');
+    expect(who).toContain('b');
+    const rows = await ctx().db.select().from(outbox).where(eq(outbox.recipient, to));
+    expect(rows.map((r) => [r.status, r.attempts, r.claim])).toEqual(texts.map(() => ['sent', 1, null]));
+  });
+
   it('refuses to text a number that is not a Bangladeshi mobile', async () => {
     await expect(ctx().app.notifier.sendSms('+447700900123', 'x')).rejects.toThrow('not a canonical Bangladeshi mobile');
   });

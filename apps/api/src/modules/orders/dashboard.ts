@@ -82,7 +82,7 @@ export function dashboardWindows(period: DashboardPeriod, now: Date): DashboardW
   };
 }
 
-const cache = new TaggedCache<Dashboard>({ ttlMs: DASHBOARD_CACHE_MS, maxEntries: 100 });
+const cache = new TaggedCache<Dashboard>({ ttlMs: DASHBOARD_CACHE_MS, maxEntries: 100, name: 'dashboard' });
 
 export function getDashboard(ctx: RequestCtx, period: DashboardPeriod): Promise<Dashboard> {
   const now = ctx.clock.now();

@@ -42,13 +42,18 @@ export type ResolvedTerm = { term: string; tsquery: string | null; exact: string
 // entries. Sizes bound memory: a results page answer is about 20 kB, a suggestions answer about 2 kB.
 // Answers carry stock and settings (redirect words): their entries carry both tags.
 const caches = {
-  term: new TaggedCache<ResolvedTerm>({ ttlMs: 60_000, maxEntries: 10_000 }),
-  department: new TaggedCache<number | null>({ ttlMs: 60_000, maxEntries: 16 }),
-  popular: new TaggedCache<ProductCard[]>({ ttlMs: 60_000, maxEntries: 16 }),
+  term: new TaggedCache<ResolvedTerm>({ ttlMs: 60_000, maxEntries: 10_000, name: 'search_terms' }),
+  department: new TaggedCache<number | null>({ ttlMs: 60_000, maxEntries: 16, name: 'search_departments' }),
+  popular: new TaggedCache<ProductCard[]>({ ttlMs: 60_000, maxEntries: 16, name: 'search_popular' }),
   // A popular term never makes a shopper wait: past its time an answer is served while one refresh runs.
-  results: new TaggedCache<SearchResponse>({ ttlMs: ANSWER_TTL_MS, staleMs: Infinity, maxEntries: 2_000 }),
-  suggestions: new TaggedCache<SuggestionsResponse>({ ttlMs: ANSWER_TTL_MS, staleMs: Infinity, maxEntries: 10_000 }),
-  redirects: new TaggedCache<SearchRedirects>({ ttlMs: 5_000, maxEntries: 16 }),
+  results: new TaggedCache<SearchResponse>({ ttlMs: ANSWER_TTL_MS, staleMs: Infinity, maxEntries: 2_000, name: 'search_results' }),
+  suggestions: new TaggedCache<SuggestionsResponse>({
+    ttlMs: ANSWER_TTL_MS,
+    staleMs: Infinity,
+    maxEntries: 10_000,
+    name: 'search_suggestions',
+  }),
+  redirects: new TaggedCache<SearchRedirects>({ ttlMs: 5_000, maxEntries: 16, name: 'search_redirects' }),
 };
 for (const cache of Object.values(caches)) followInvalidations(cache);
 
