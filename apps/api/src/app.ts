@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -75,7 +75,7 @@ import { registerDevDoor } from './plugins/dev-doors.js';
 import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
 import { couriersAdminRoutes, registerCouriers } from './modules/couriers/index.js';
 import { auditRoutes, registerStaffAuth, savedViewsRoutes, staffRoutes } from './modules/staff/index.js';
-import { DiskMediaStorage, mediaRoutes } from './modules/media/index.js';
+import { mediaRoutes, mediaStorageFor, S3MediaStorage } from './modules/media/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -109,7 +109,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
     http: { requestTimeout: env.BODY_TIMEOUT_MS, connectionsCheckingInterval: 1000 },
     // Every log line of a request carries its id (the load balancer's X-Request-Id, else a new one).
     genReqId: requestId,
-    requestIdLogLabel: 'request_id',
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -138,17 +138,34 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   });
   if (env.API_DOCS ?? env.NODE_ENV !== 'production') await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const media = resolve(mediaDir(env));
-  mkdirSync(media, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: media,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    setHeaders(res) {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
+  // Pictures: from MEDIA_DIR by this process, or from a bucket (their /media/ URLs then send the browser there).
+  const mediaStorage = mediaStorageFor(env);
+  if (mediaStorage instanceof S3MediaStorage) {
+    app.addHook('onClose', async () => mediaStorage.close());
+    app.get('/media/*', { schema: { hide: true } }, async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      let target: string;
+      try {
+        target = mediaStorage.publicUrl(key);
+      } catch {
+        return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
+      }
+      // A key's bytes never change: the redirect may be kept as long as the picture.
+      return reply.header('cache-control', 'public, max-age=31536000, immutable').redirect(target, 301);
+    });
+  } else {
+    const media = resolve(mediaDir(env));
+    mkdirSync(media, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: media,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      setHeaders(res) {
+        res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
 
   registerErrorHandler(app);
   registerMetrics(app, database, env.METRICS_TOKEN);
@@ -229,7 +246,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       // A brand page is a content page: the content module names them (no catalog ↔ content cycle).
       await api.register(brandsAdminRoutes, { prefix: '/admin', pageOptions: brandPageOptions });
       await api.register(collectionsAdminRoutes, { prefix: '/admin' });
-      await api.register(mediaRoutes, { prefix: '/admin', storage: new DiskMediaStorage(media) });
+      await api.register(mediaRoutes, { prefix: '/admin', storage: mediaStorage });
       // Reviews live in the catalog; whether a customer received a product is the orders module's answer.
       await api.register(reviewsRoutes, { received: customerReceivedProduct });
       await api.register(reviewsAdminRoutes, { prefix: '/admin' });

@@ -6,6 +6,7 @@ import { SchemaBehind } from './db/schema-version.js';
 import { isSeeded, seedDemo } from './db/seed/index.js';
 import { buildApp } from './app.js';
 import { devDoorsNotice } from './plugins/dev-doors.js';
+import { mediaStorageFor } from './modules/media/index.js';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../web/build', import.meta.url));
 
@@ -24,7 +25,7 @@ async function main() {
   );
   if (seedAtBoot(env) && !(await isSeeded(database.db))) {
     console.log('Seeding the demo shop (first run)…');
-    await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production' });
+    await seedDemo(database, { mediaDir: mediaDir(env), storage: mediaStorageFor(env), production: env.NODE_ENV === 'production' });
   }
   const app = await buildApp({ env, database, webBuildDir: env.WEB_BUILD_DIR ? resolve(env.WEB_BUILD_DIR) : defaultWebBuildDir });
   reportDatabaseError = (err) => app.log.warn({ err: err.message }, 'database connection error');

@@ -28,6 +28,19 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Product and banner images; defaults to DATA_DIR/media. Served at /media/. */
   MEDIA_DIR: z.string().optional(),
+  /**
+   * Pictures in an S3-compatible bucket instead of MEDIA_DIR (docs/deployment.md, "Media"): the bucket,
+   * its region, the service's address for one that is not AWS (R2, Spaces, MinIO), path-style
+   * addressing, keys (unset: the SDK's own chain), and where browsers load the pictures from (the
+   * bucket's public URL or a CDN in front of it).
+   */
+  MEDIA_S3_BUCKET: z.string().optional(),
+  MEDIA_S3_REGION: z.string().default('us-east-1'),
+  MEDIA_S3_ENDPOINT: z.url().optional(),
+  MEDIA_S3_PATH_STYLE: bool.default(false),
+  MEDIA_S3_ACCESS_KEY_ID: z.string().optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  MEDIA_PUBLIC_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Milliseconds to open a connection to PostgreSQL before giving up (the request answers 503). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
@@ -218,6 +231,17 @@ export class EnvError extends Error {
   }
 }
 
+/** What the media settings must say together: a bucket needs the address its pictures are loaded from, and both keys or neither. */
+function mediaProblems(env: z.infer<typeof EnvSchema>): string[] {
+  if (!env.MEDIA_S3_BUCKET) return [];
+  const problems: string[] = [];
+  if (!env.MEDIA_PUBLIC_URL)
+    problems.push('MEDIA_PUBLIC_URL: with MEDIA_S3_BUCKET, say where browsers load the pictures (the bucket’s public URL or its CDN)');
+  if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY)
+    problems.push('MEDIA_S3_ACCESS_KEY_ID, MEDIA_S3_SECRET_ACCESS_KEY: set both, or neither (the SDK then finds its own)');
+  return problems;
+}
+
 /** Parses the given variables (process.env at startup); blank values count as unset. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
@@ -225,7 +249,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const problems = productionProblems(result.data);
+  const problems = [...mediaProblems(result.data), ...productionProblems(result.data)];
   if (problems.length) throw new EnvError(problems);
   return { ...result.data, PUBLIC_URL: (result.data.PUBLIC_URL ?? listeningUrl(result.data)).replace(/\/$/, '') };
 }

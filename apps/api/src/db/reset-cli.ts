@@ -4,6 +4,7 @@ import { mediaDir, parseEnv } from '../config/env.js';
 import { connect } from './client.js';
 import { openDatabase } from './open.js';
 import { seedDemo } from './seed/index.js';
+import { mediaStorageFor } from '../modules/media/index.js';
 
 /** Starts fresh: drops everything (PGlite: deletes DATA_DIR), migrates and seeds the demo shop. */
 const env = parseEnv(process.env);
@@ -18,6 +19,6 @@ if (env.DATABASE_URL) {
 }
 // Seeding a large catalog runs statements longer than any request may.
 const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
-await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production' });
+await seedDemo(database, { mediaDir: mediaDir(env), storage: mediaStorageFor(env), production: env.NODE_ENV === 'production' });
 console.log(`Database reset and seeded (${database.kind}).`);
 await database.close();

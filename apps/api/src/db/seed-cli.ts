@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { mediaDir, parseEnv } from '../config/env.js';
 import { openDatabase } from './open.js';
 import { seedDemo } from './seed/index.js';
+import { mediaStorageFor } from '../modules/media/index.js';
 
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const products = values.products === undefined ? undefined : Number(values.products);
@@ -13,6 +14,11 @@ const env = parseEnv(process.env);
 // Seeding a large catalog runs statements longer than any request may.
 const database = await openDatabase({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 600_000, DATABASE_QUERY_TIMEOUT_MS: 600_000 });
 const started = Date.now();
-await seedDemo(database, { mediaDir: mediaDir(env), production: env.NODE_ENV === 'production', ...(products ? { products } : {}) });
+await seedDemo(database, {
+  mediaDir: mediaDir(env),
+  storage: mediaStorageFor(env),
+  production: env.NODE_ENV === 'production',
+  ...(products ? { products } : {}),
+});
 console.log(`Seeded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 await database.close();

@@ -31,13 +31,15 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   const production = app.env.NODE_ENV === 'production';
   // The tracking pixel (only when configured) reports to Facebook by image and by beacon.
   const pixel = app.env.FACEBOOK_PIXEL_ID ? ['https://www.facebook.com', 'https://connect.facebook.net'] : [];
+  const media = app.env.MEDIA_S3_BUCKET && app.env.MEDIA_PUBLIC_URL ? [new URL(app.env.MEDIA_PUBLIC_URL).origin] : [];
   const directives = (scriptSrc: Source[]) => ({
     'default-src': ["'self'"],
     'script-src': scriptSrc,
     'script-src-attr': ["'none'"],
     // React's style props are style attributes, which only 'unsafe-inline' allows.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...pixel],
+    // Pictures in a bucket: /media/ redirects there (docs/deployment.md, "Media").
+    'img-src': ["'self'", 'data:', ...media, ...pixel],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...pixel],
     'object-src': ["'none'"],

@@ -6,6 +6,7 @@ import type { Db } from '../client.js';
 import { brands, categories, departments, products, variants } from '../schema.js';
 import { CATEGORIES } from './catalog-data.js';
 import { escapeXml, imageUrls, productJob, renderImages, type ImageJob } from './images.js';
+import type { MediaStorage } from '../../modules/media/index.js';
 import { daysBefore, rng } from './random.js';
 
 /**
@@ -46,7 +47,7 @@ function variantTitles(handle: string, r: ReturnType<typeof rng>): { title: stri
 
 export async function seedLargeCatalog(
   db: Db,
-  opts: { count: number; mediaDir: string; images: boolean; log: (line: string) => void },
+  opts: { count: number; storage: MediaStorage; images: boolean; log: (line: string) => void },
 ): Promise<number> {
   const started = Date.now();
   const deptRows = await db.select({ id: departments.id, key: departments.key }).from(departments);
@@ -78,7 +79,7 @@ export async function seedLargeCatalog(
   });
   if (opts.images)
     await renderImages(
-      opts.mediaDir,
+      opts.storage,
       [...pool.values()].map((p) => p.job),
     );
 

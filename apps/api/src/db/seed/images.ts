@@ -1,9 +1,7 @@
-import { access, mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ProductImage } from '@store/shared/catalog';
-import { encodeImage, rasterise } from '../../modules/media/index.js';
+import { encodeImage, rasterise, type MediaStorage } from '../../modules/media/index.js';
 
 /**
  * Demo pictures are drawn here as SVG and rasterised with sharp at seed time, so the shop looks
@@ -400,21 +398,11 @@ ${title.svg}${sub.svg}${cta}${products}</svg>`;
 
 // ---------------------------------------------------------------- rendering
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Writes the three files of one picture; existing files are kept, so a second seed run is quick. */
-async function render(mediaDir: string, job: ImageJob): Promise<boolean> {
-  const base = join(mediaDir, job.base);
-  const files = { jpg: `${base}.jpg`, webp: `${base}.webp`, mobile: `${base}-m.webp` };
-  if ((await exists(files.jpg)) && (await exists(files.webp)) && (await exists(files.mobile))) return false;
-  await mkdir(dirname(base), { recursive: true });
+/** Writes the three files of one picture; pictures already stored are kept, so a second seed run is quick. */
+async function render(storage: MediaStorage, job: ImageJob): Promise<boolean> {
+  const keys = { jpg: `${job.base}.jpg`, webp: `${job.base}.webp`, mobile: `${job.base}-m.webp` };
+  const stored = await Promise.all(Object.values(keys).map((key) => storage.exists(key)));
+  if (stored.every(Boolean)) return false;
   // Rasterise once, opaque, and encode the three files from the same pixels with the uploads' pipeline.
   const pixels = await rasterise(job.svg(job.width, job.height));
   const size = { width: job.mobileWidth, height: job.mobileHeight };
@@ -423,16 +411,16 @@ async function render(mediaDir: string, job: ImageJob): Promise<boolean> {
     : size;
   const encoded = await encodeImage(pixels, mobile);
   await Promise.all([
-    writeFile(files.jpg, encoded.original.bytes),
-    writeFile(files.webp, encoded.webp),
-    writeFile(files.mobile, encoded.mobile.bytes),
+    storage.put(keys.jpg, encoded.original.bytes, 'image/jpeg'),
+    storage.put(keys.webp, encoded.webp, 'image/webp'),
+    storage.put(keys.mobile, encoded.mobile.bytes, 'image/webp'),
   ]);
   return true;
 }
 
-/** Renders the jobs a few at a time (sharp itself spreads each job over the cores). */
+/** Renders the jobs a few at a time (sharp itself spreads each job over the cores) into the media storage. */
 export async function renderImages(
-  mediaDir: string,
+  storage: MediaStorage,
   jobs: ImageJob[],
   concurrency = Math.max(2, availableParallelism() * 2),
 ): Promise<number> {
@@ -441,17 +429,16 @@ export async function renderImages(
   const worker = async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      if (await render(mediaDir, job)) written++;
+      if (await render(storage, job)) written++;
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
   return written;
 }
 
-export async function writeText(mediaDir: string, path: string, content: string): Promise<void> {
-  const file = join(mediaDir, path);
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, content);
+/** A text file of the seed (the SVG logo and icons) into the media storage. */
+export async function writeText(storage: MediaStorage, path: string, content: string): Promise<void> {
+  await storage.put(path, Buffer.from(content), path.endsWith('.svg') ? 'image/svg+xml' : 'text/plain; charset=utf-8');
 }
 
 export function productJob(base: string, art: ProductArt): ImageJob {

@@ -7,14 +7,17 @@ import { seedLargeCatalog } from './bench.js';
 import { planCatalog, writeCatalog } from './catalog.js';
 import { planContent, STATIC_FILES, writeContent } from './content.js';
 import { renderImages, writeText } from './images.js';
+import { DiskMediaStorage, type MediaStorage } from '../../modules/media/index.js';
 import { seedCartRules } from '../../modules/cart/index.js';
 import { seedDemoCoupons } from '../../modules/checkout/index.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoOwner } from './staff.js';
 
 export type SeedOptions = {
-  /** Where generated images are written (served at /media/). */
+  /** Where generated images are written (served at /media/), unless `storage` says otherwise. */
   mediaDir: string;
+  /** Where the pictures go: the configured media storage (a bucket); default the folder `mediaDir`. */
+  storage?: MediaStorage;
   /** Generate image files; tests turn this off for speed (URLs are still set). */
   images?: boolean;
   /** Catalog size for benchmarks: this many generated products (three variants each) on top of the demo shop. */
@@ -46,9 +49,10 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
   const log = opts.log ?? console.log;
   const catalog = planCatalog();
   const content = planContent(catalog);
+  const storage = opts.storage ?? new DiskMediaStorage(opts.mediaDir);
   if (images) {
-    await renderImages(opts.mediaDir, [...catalog.imageJobs, ...content.imageJobs]);
-    await Promise.all(Object.entries(STATIC_FILES).map(([path, text]) => writeText(opts.mediaDir, path, text)));
+    await renderImages(storage, [...catalog.imageJobs, ...content.imageJobs]);
+    await Promise.all(Object.entries(STATIC_FILES).map(([path, text]) => writeText(storage, path, text)));
   }
   await database.db.transaction(async (tx) => {
     const ids = await writeCatalog(tx, catalog);
@@ -56,7 +60,7 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
     await seedCartRules({ db: tx });
   });
   if (opts.products) {
-    const added = await seedLargeCatalog(database.db, { count: opts.products, mediaDir: opts.mediaDir, images, log });
+    const added = await seedLargeCatalog(database.db, { count: opts.products, storage, images, log });
     // After a bulk load, what autovacuum would do a minute later: the planner's statistics (how
     // common a word or a brand is) and the visibility map the back office's index-only scans read.
     if (added > 0) await database.db.execute(sql`vacuum analyze products, variants`);

@@ -8,21 +8,7 @@ import { MEDIA_MAX_BYTES, MediaUploadResponseSchema, mediaMessages } from '@stor
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { signedInStaff } from '../../../test/support/staff.js';
 import { mediaDir } from '../../config/env.js';
-
-type Part = { name: string; data: Buffer | string; filename?: string; type?: string };
-
-/** A multipart/form-data body as a browser sends it. */
-function form(parts: Part[]) {
-  const boundary = `----media-test-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { form, type Part } from '../../../test/support/multipart.js';
 
 const solid = (width: number, height: number, alpha = false) =>
   sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 194, g: 24, b: 91, alpha: 0.5 } : '#c2185b' } });

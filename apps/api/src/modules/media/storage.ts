@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ import { dirname, resolve, sep } from 'node:path';
 export interface MediaStorage {
   /** Stores bytes under key (a relative path such as 'uploads/ab/abcdef.webp'), replacing what was there. */
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Whether a file is stored under key (the seed skips pictures already there). */
+  exists(key: string): Promise<boolean>;
   /** Removes the file under key; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** The URL the browser loads the file from. */
@@ -41,6 +43,13 @@ export class DiskMediaStorage implements MediaStorage {
     await mkdir(dirname(path), { recursive: true });
     // Write beside and rename would be atomic; a content-hashed key never changes its bytes, so a plain write is enough.
     await writeFile(path, bytes);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return access(this.path(key)).then(
+      () => true,
+      () => false,
+    );
   }
 
   async delete(key: string): Promise<void> {
