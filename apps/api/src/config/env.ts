@@ -25,6 +25,11 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** A read replica of DATABASE_URL: the catalog's and search's reads go there (docs/deployment.md). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   /** Product and banner images; defaults to DATA_DIR/media. Served at /media/. */
   MEDIA_DIR: z.string().optional(),
@@ -231,10 +236,11 @@ export class EnvError extends Error {
   }
 }
 
-/** What the media settings must say together: a bucket needs the address its pictures are loaded from, and both keys or neither. */
-function mediaProblems(env: z.infer<typeof EnvSchema>): string[] {
-  if (!env.MEDIA_S3_BUCKET) return [];
+/** Settings that need one another: a replica its primary; a bucket the address its pictures are loaded from, and both keys or neither. */
+function pairedProblems(env: z.infer<typeof EnvSchema>): string[] {
   const problems: string[] = [];
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) problems.push('DATABASE_READ_URL: a replica needs its primary in DATABASE_URL');
+  if (!env.MEDIA_S3_BUCKET) return problems;
   if (!env.MEDIA_PUBLIC_URL)
     problems.push('MEDIA_PUBLIC_URL: with MEDIA_S3_BUCKET, say where browsers load the pictures (the bucket’s public URL or its CDN)');
   if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY)
@@ -249,7 +255,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
-  const problems = [...mediaProblems(result.data), ...productionProblems(result.data)];
+  const problems = [...pairedProblems(result.data), ...productionProblems(result.data)];
   if (problems.length) throw new EnvError(problems);
   return { ...result.data, PUBLIC_URL: (result.data.PUBLIC_URL ?? listeningUrl(result.data)).replace(/\/$/, '') };
 }

@@ -30,6 +30,8 @@ export type Database = {
   ping(): Promise<void>;
   /** PostgreSQL's LISTEN/NOTIFY, which PGlite has too: messages between the processes on one database. */
   notifications: Notifications;
+  /** A read replica of a PostgreSQL primary (DATABASE_READ_URL): the catalog's and search's reads (lib/read-replica.ts). */
+  replica?: Db;
   /** The pool's connections now (PostgreSQL; the embedded PGlite has one session and no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;

@@ -1,10 +1,11 @@
 import type { Env } from '../config/env.js';
-import { connect, type Database, type PostgresOptions } from './client.js';
+import { connect, connectPostgres, type Database, type PostgresOptions } from './client.js';
 import { schemaStatus, SchemaBehind } from './schema-version.js';
 
 type DatabaseEnv = Pick<
   Env,
   | 'DATABASE_URL'
+  | 'DATABASE_READ_URL'
   | 'DATA_DIR'
   | 'DATABASE_POOL_SIZE'
   | 'DATABASE_CONNECT_TIMEOUT_MS'
@@ -32,14 +33,34 @@ export async function openDatabase(
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     ...report,
   });
-  if (opts.migrate !== false) {
-    await database.migrate();
-    return database;
-  }
+  if (opts.migrate !== false) await database.migrate();
+  else await assertCurrent(database);
+  return withReplica(database, env);
+}
+
+/** With DATABASE_READ_URL, a pool on the replica beside the primary's (closed with it). */
+function withReplica(database: Database, env: DatabaseEnv): Database {
+  if (!env.DATABASE_READ_URL || database.kind !== 'postgres') return database;
+  const replica = connectPostgres(env.DATABASE_READ_URL, {
+    poolSize: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
+  return {
+    ...database,
+    replica: replica.db,
+    close: async () => {
+      await Promise.all([database.close(), replica.close()]);
+    },
+  };
+}
+
+/** A database behind this release's schema refuses (SchemaBehind); it is closed first. */
+async function assertCurrent(database: Database): Promise<void> {
   const status = await schemaStatus(database.db);
   if (status.pending > 0) {
     await database.close();
     throw new SchemaBehind(status);
   }
-  return database;
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { StaffRole } from '@store/shared/admin';
 import type { Db } from '../db/client.js';
 import type { Clock } from './clock.js';
+import { readDb } from './read-replica.js';
 
 /** The staff member a back-office request signed in as (the staff module's guard sets request.staff). */
 export type StaffActor = { id: number; email: string; name: string; role: StaffRole; sessionId: number };
@@ -41,6 +42,11 @@ export type RequestCtx = {
 };
 
 /** The context of an API request: the app's database and the identity the auth hook resolved. */
+/** A request's context for the catalog's and search's reads: the read replica when there is one (lib/read-replica.ts). */
+export function readCtx(request: FastifyRequest, clock: Clock): RequestCtx {
+  return { ...requestCtx(request, clock), db: readDb(request.server.database) };
+}
+
 export function requestCtx(request: FastifyRequest, clock: Clock): RequestCtx {
   return {
     db: request.server.db,

@@ -59,7 +59,13 @@ const CATALOG: readonly CacheTag[] = ['catalog'];
 const encode = (schema: z.ZodType, value: unknown) => Buffer.from(JSON.stringify(schema.parse(value)));
 
 /** One app's answers: forgotten whenever the catalog is invalidated (an order took or gave back stock, contentChanged()). */
-export function createCatalogAnswers(db: Db, loaders: CatalogLoaders = defaultLoaders, ttlMs = CATALOG_ANSWER_TTL_MS): CatalogAnswers {
+export function createCatalogAnswers(
+  source: Db | (() => Db),
+  loaders: CatalogLoaders = defaultLoaders,
+  ttlMs = CATALOG_ANSWER_TTL_MS,
+): CatalogAnswers {
+  // A function: the database to read now (the read replica, unless something just changed: lib/read-replica.ts).
+  const dbNow = typeof source === 'function' ? source : () => source;
   const listings = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_LISTINGS, name: 'catalog_listings' });
   const productsCache = new TaggedCache<Buffer>({ ttlMs, maxEntries: MAX_PRODUCTS, name: 'catalog_products' });
   const stops = [followInvalidations(listings), followInvalidations(productsCache)];
@@ -68,13 +74,13 @@ export function createCatalogAnswers(db: Db, loaders: CatalogLoaders = defaultLo
       // Built field by field in one order, so its JSON is the key.
       const q = normaliseListingQuery(query);
       return listings.getOrLoad(JSON.stringify(q), CATALOG, async () =>
-        encode(ProductListResponseSchema, await loaders.listing({ db }, q)),
+        encode(ProductListResponseSchema, await loaders.listing({ db: dbNow() }, q)),
       );
     },
     product(brand, handle) {
       // Both are handles (a-z, 0-9, -), checked by the route: no separator can be forged.
       return productsCache.getOrLoad(`${brand}/${handle}`, CATALOG, async () =>
-        encode(ProductDetailResponseSchema, await loaders.product({ db }, brand, handle)),
+        encode(ProductDetailResponseSchema, await loaders.product({ db: dbNow() }, brand, handle)),
       );
     },
     close: () => stops.forEach((stop) => stop()),

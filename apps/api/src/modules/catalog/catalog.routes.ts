@@ -18,7 +18,8 @@ import {
   type SearchResponse,
 } from '@store/shared/search';
 import { DEPARTMENT_KEYS, type DepartmentKey } from '@store/shared/constants';
-import { requestCtx, type RequestCtx } from '../../lib/context.js';
+import { readCtx, requestCtx, type RequestCtx } from '../../lib/context.js';
+import { readDb } from '../../lib/read-replica.js';
 import { createCatalogAnswers } from './catalog.cache.js';
 import { getBrand, listBrands, listRelated, requestStockNotification } from './catalog.service.js';
 
@@ -43,7 +44,7 @@ export type CatalogRoutesOptions = { searchProducts: ProductSearch };
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { searchProducts }) => {
   // The listing and the product detail are served from a short-lived cache of their JSON (catalog.cache.ts).
-  const answers = createCatalogAnswers(app.db);
+  const answers = createCatalogAnswers(() => readDb(app.database));
   app.addHook('onClose', async () => answers.close());
 
   app.get(
@@ -60,7 +61,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     async (request, reply) => {
       const { search } = request.query;
       if (search !== undefined)
-        return searchProducts(requestCtx(request, app.clock), searchQuery({ ...request.query, search }), request.department);
+        return searchProducts(readCtx(request, app.clock), searchQuery({ ...request.query, search }), request.department);
       return sendEncoded(reply, await answers.listing(listingQuery(request.query)));
     },
   );
@@ -88,7 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: z.object({ data: z.array(ProductCardSchema) }) },
       },
     },
-    async (request) => ({ data: await listRelated(requestCtx(request, app.clock), request.params.brand, request.params.handle) }),
+    async (request) => ({ data: await listRelated(readCtx(request, app.clock), request.params.brand, request.params.handle) }),
   );
 
   app.post(
@@ -114,7 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: z.object({ data: z.array(BrandSummarySchema) }) },
       },
     },
-    async (request) => ({ data: await listBrands(requestCtx(request, app.clock), request.query.department) }),
+    async (request) => ({ data: await listBrands(readCtx(request, app.clock), request.query.department) }),
   );
 
   app.get(
@@ -127,6 +128,6 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: z.object({ data: BrandSummarySchema }) },
       },
     },
-    async (request) => ({ data: await getBrand(requestCtx(request, app.clock), request.params.handle) }),
+    async (request) => ({ data: await getBrand(readCtx(request, app.clock), request.params.handle) }),
   );
 };

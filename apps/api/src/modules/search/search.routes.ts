@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SuggestionsQuerySchema, SuggestionsResponseSchema } from '@store/shared/search';
-import { requestCtx } from '../../lib/context.js';
+import { readCtx } from '../../lib/context.js';
 import { suggest } from './search.service.js';
 
 /** The results themselves are GET /products/?search= (SPEC §7), served by the catalog route. */
@@ -15,6 +15,6 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SuggestionsResponseSchema },
       },
     },
-    async (request) => suggest(requestCtx(request, app.clock), request.query, request.department),
+    async (request) => suggest(readCtx(request, app.clock), request.query, request.department),
   );
 };
