@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { devDoorsOpen, EnvError, listenHost, parseEnv } from './env.js';
+import { devDoorsOpen, EnvError, listenHost, migrateAtBoot, parseEnv, seedAtBoot } from './env.js';
 
 describe('parseEnv', () => {
   it('gives defaults that run as they are', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.SEED_DEMO).toBe(true);
+    // The embedded database seeds and migrates itself at boot (release-steps.test.ts has the rest of the policy).
+    expect(seedAtBoot(env)).toBe(true);
+    expect(migrateAtBoot(env)).toBe(true);
   });
 
   it('treats blank values as unset, as .env.example has them', () => {
