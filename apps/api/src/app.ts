@@ -24,6 +24,7 @@ import { startCleanupJob } from './lib/cleanup-job.js';
 import { registerErrorHandler, UNAVAILABLE_RETRY_AFTER } from './plugins/errors.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics, requestId } from './plugins/metrics.js';
+import { registerTracing } from './plugins/tracing.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
 import { registerAdminApp } from './plugins/admin-app.js';
@@ -169,6 +170,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
 
   registerErrorHandler(app);
   registerMetrics(app, database, env.METRICS_TOKEN);
+  registerTracing(app, env);
   registerInputGuard(app);
   registerRequestContext(app);
   registerCsrf(app);

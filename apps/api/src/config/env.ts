@@ -72,6 +72,10 @@ export const EnvSchema = z.object({
    */
   CDN_PURGE_URL: z.url().optional(),
   CDN_PURGE_TOKEN: z.string().optional(),
+  /** OpenTelemetry traces over OTLP/HTTP when set (the OpenTelemetry convention): the collector's base URL, or its traces URL. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+  OTEL_SERVICE_NAME: z.string().default('glowbazaar-store'),
   /** Prometheus scrapes /metrics from this machine; from elsewhere only with this bearer token (unset: loopback only). */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The React Router build folder served by this process (apps/web/build by default). */
