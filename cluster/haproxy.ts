@@ -35,6 +35,7 @@ defaults
   timeout server 30s
   retries 3
   option redispatch
+  option forwardfor
 frontend shop
   bind 127.0.0.1:${this.port}
   default_backend apps

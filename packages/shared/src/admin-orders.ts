@@ -135,6 +135,7 @@ export const orderMessages = {
   awaitingPayment: 'This order waits for its bKash or card payment: it is confirmed by the payment, not by hand',
   awaitingDeposit: 'This order waits for its delivery fee by bKash: it goes ahead once the fee is paid',
   linesMore: 'Items can only be taken off here: a new item is a new order',
+  linesDeposit: 'This order asks for its delivery fee by bKash first: cancel it instead of changing its items',
   linesNone: 'Nothing would be left: cancel the order instead',
   linesUnknown: 'That item is not on this order',
 } as const;

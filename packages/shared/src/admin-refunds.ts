@@ -24,6 +24,8 @@ export const refundMessages = {
   nothingLeft: 'This order has been refunded in full',
   restInProgress: 'The rest of this order is being refunded: wait for the gateway to finish',
   noGateway: 'This order was not paid online: record the cash refund by hand',
+  /** A COD order's delivery fee paid first, while the order goes on: the courier collects the rest by it. */
+  feeWhileLive: 'The delivery fee paid first is refunded when the order is cancelled or comes back, not while it goes ahead',
   /** More than one online payment can give back in one refund (an order paid twice). */
   gatewayMax: (max: string) => `At most ${max} can be refunded through the gateway in one refund`,
 } as const;

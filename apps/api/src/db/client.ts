@@ -32,6 +32,8 @@ export type Database = {
   notifications: Notifications;
   /** A read replica of a PostgreSQL primary (DATABASE_READ_URL): the catalog's and search's reads (lib/read-replica.ts). */
   replica?: Db;
+  /** False while the replica does not answer connections: its reads go to the primary meanwhile. */
+  replicaUp?: () => boolean;
   /** The pool's connections now (PostgreSQL; the embedded PGlite has one session and no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
@@ -148,7 +150,13 @@ function postgresNotifications(url: string, pool: pg.Pool, connectTimeoutMs: num
       let lost = false;
       const open = async (): Promise<void> => {
         if (stopped) return;
-        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, keepAlive: true });
+        // Probed after 10 s of silence: a connection a failover dropped without a word is noticed in seconds, not hours.
+        const c = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: connectTimeoutMs,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
+        });
         client = c;
         const again = (err?: Error) => {
           if (err) onError(err);

@@ -35,21 +35,28 @@ export async function openDatabase(
   });
   if (opts.migrate !== false) await database.migrate();
   else await assertCurrent(database);
-  return withReplica(database, env);
+  return withReplica(database, env, report);
 }
 
 /** With DATABASE_READ_URL, a pool on the replica beside the primary's (closed with it). */
-function withReplica(database: Database, env: DatabaseEnv): Database {
+function withReplica(database: Database, env: DatabaseEnv, report: Pick<PostgresOptions, 'onError'>): Database {
   if (!env.DATABASE_READ_URL || database.kind !== 'postgres') return database;
+  let up = true;
   const replica = connectPostgres(env.DATABASE_READ_URL, {
     poolSize: env.DATABASE_POOL_SIZE,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    onError: (err) => report.onError?.(new Error(`read replica: ${err.message}`)),
+    // A replica that stops answering sends its reads back to the primary until it answers again.
+    onDownChange: (down) => {
+      up = !down;
+    },
   });
   return {
     ...database,
     replica: replica.db,
+    replicaUp: () => up,
     close: async () => {
       await Promise.all([database.close(), replica.close()]);
     },

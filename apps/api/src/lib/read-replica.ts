@@ -23,6 +23,6 @@ followInvalidations({
 export const changedRecently = () => Date.now() - lastChange <= READ_AFTER_CHANGE_MS;
 
 /** The database the catalog's and search's reads use now. */
-export function readDb(database: Pick<Database, 'db' | 'replica'>): Db {
-  return database.replica && !changedRecently() ? database.replica : database.db;
+export function readDb(database: Pick<Database, 'db' | 'replica' | 'replicaUp'>): Db {
+  return database.replica && (database.replicaUp?.() ?? true) && !changedRecently() ? database.replica : database.db;
 }

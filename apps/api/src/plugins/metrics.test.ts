@@ -36,6 +36,10 @@ describeOnDatabases('metrics at /metrics (issue 19)', (ctx) => {
     expect((await app.inject({ url: '/metrics', remoteAddress: '10.1.2.3', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(
       404,
     );
+    // A proxy on this machine relays the internet from 127.0.0.1: its headers or the public Host give it away.
+    expect((await app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/metrics', headers: { host: 'shop.example.com' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/metrics', headers: { host: '127.0.0.1:3001' } })).statusCode).toBe(200);
   });
 
   it('carries a request id on every answer: the load balancer’s when it is a plain token, else a new one', async () => {

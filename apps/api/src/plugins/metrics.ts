@@ -25,10 +25,18 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-/** The scraper: this machine (the socket's own address, not a forwarded one), or whoever holds the token. */
+/** Headers a proxy adds: a request carrying one came from elsewhere, whatever its socket says. */
+const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'];
+
+/**
+ * The scraper: whoever holds the token; without one, only this machine asking this process directly
+ * (a loopback socket, a local Host, nothing a proxy adds). A balancer or proxy on the same machine
+ * relays the internet from 127.0.0.1, but not under a local Host name and not without its headers.
+ */
 function mayScrape(request: FastifyRequest, token: string | undefined): boolean {
   if (token) return tokenMatches(request.headers.authorization, token);
-  return isLoopback(request.socket.remoteAddress ?? '');
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  return isLoopback(request.socket.remoteAddress ?? '') && isLoopback(host) && !FORWARDED.some((h) => request.headers[h] !== undefined);
 }
 
 /** A counter whose total lives elsewhere (the caches' own counts): each scrape adds what grew since the last. */

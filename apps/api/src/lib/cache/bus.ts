@@ -13,6 +13,9 @@ import { attachBus, CACHE_TAGS, invalidateHere, type CacheTag } from './invalida
 
 export const INVALIDATION_CHANNEL = 'store_invalidate';
 
+/** How long boot waits for Redis to confirm the subscription before serving anyway. */
+const SUBSCRIBE_WAIT_MS = 2000;
+
 /** On the wire: who sent it (a process ignores its own) and the tags. */
 type Message = { from: string; tags: CacheTag[] };
 
@@ -81,7 +84,12 @@ export async function startRedisBus(url: string, log: BusLog): Promise<RunningBu
     if (ready) everything();
     ready = true;
   });
-  await subscriber.subscribe(INVALIDATION_CHANNEL);
+  // Redis away at boot must not keep the process from serving: ioredis subscribes once it connects.
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    subscriber.subscribe(INVALIDATION_CHANNEL).catch((err: unknown) => log.warn({ err }, 'redis invalidation subscribe')),
+    new Promise((r) => (timer = setTimeout(r, SUBSCRIBE_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
   const detach = attachBus({
     publish(tags) {
       const message: Message = { from: origin, tags: [...tags] };

@@ -21,12 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-it('posts the tags of a change made here to the purge URL with its token, once; nothing for changes heard from others, nothing without a URL', async () => {
+it('posts the tags of the changes made here within a moment to the purge URL with its token, once; nothing for changes heard from others, nothing without a URL', async () => {
   const stopNone = startCdnPurge(undefined, undefined, { warn() {} });
-  const stop = startCdnPurge(url, 'secret-token', { warn() {} });
+  const stop = startCdnPurge(url, 'secret-token', { warn() {} }, 50);
   try {
-    invalidate(['catalog', 'content']);
-    invalidateHere(['catalog']);
+    invalidate(['catalog']);
+    invalidate(['content', 'catalog']);
+    invalidateHere(['offers']);
     for (let i = 0; i < 100 && received.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 100));
     expect(received).toEqual([{ tags: ['catalog', 'content'], auth: 'Bearer secret-token' }]);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { BookShipmentResponse } from '@store/shared/admin-couriers';
 import { orderMessages, type AdminOrderDetail } from '@store/shared/admin-orders';
+import { refundMessages } from '@store/shared/admin-refunds';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { CheckoutSummary, OrderDetail } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
@@ -192,6 +193,36 @@ describeOnDatabases('cash on delivery with the delivery fee first (high-risk sho
     expect(await orderRow(unpaid.order.number)).toMatchObject({ status: 'cancelled' });
     // The bag was never closed: the shopper can check out again.
     expect(await bagSize(lapsing)).toBe(1);
+  });
+
+  it('a second attempt failing after the first paid the fee changes nothing; the fee is not refunded while the order goes ahead; its items do not change', async () => {
+    await setting(true);
+    const s = await shopper({ risky: true });
+    const first = payData(await placeCod(s));
+    // The shopper opens a second attempt from the order page, then pays the first one after all.
+    const second = await s.request('POST', `/orders/${first.order.number}/pay/`, {});
+    expect(second.statusCode, second.body).toBe(200);
+    await payOnBkash(app(), first.redirectGatewayURL!);
+    expect(await orderRow(first.order.number)).toMatchObject({ paymentStatus: 'partially_paid' });
+    // The second one fails on bKash's page: the callback lands and the order keeps its paid fee.
+    const landing = await land(app(), await onBkashPage(app(), payData(second).redirectGatewayURL!, 'fail'));
+    expect(landing).toContain('/order-verify/');
+    const row = await orderRow(first.order.number);
+    expect(row).toMatchObject({ paymentStatus: 'partially_paid', status: 'placed' });
+
+    const refund = await owner.client.post(`/orders/${row.id}/refunds/`, { amount: 2000, reason: 'Goodwill', method: 'gateway' });
+    expect(refund.statusCode).toBe(409);
+    expect(errorOf(refund)).toMatchObject({ code: 'refund_not_possible', message: refundMessages.feeWhileLive });
+
+    const unpaid = payData(await placeCod(await shopper({ risky: true })));
+    const placed = await orderRow(unpaid.order.number);
+    const detail = (await owner.client.get(`/orders/${placed.id}/`)).json<{ data: AdminOrderDetail }>().data;
+    const edit = await owner.client.put(`/orders/${placed.id}/lines/`, {
+      revision: placed.revision,
+      lines: detail.lines.map((l) => ({ id: l.id, quantity: 1 })),
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(errorOf(edit)).toMatchObject({ message: orderMessages.linesDeposit });
   });
 
   it('refuses cash on delivery that needs the fee when bKash is off, with why', async () => {

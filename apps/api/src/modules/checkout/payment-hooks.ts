@@ -1,5 +1,5 @@
 import { clearCart } from '../cart/index.js';
-import { attemptAmount, lockOrder, prepaid, notifyOrderConfirmed, transitionOrder, type NotifyDeps } from '../orders/index.js';
+import { attemptAmount, awaitingPayment, lockOrder, prepaid, notifyOrderConfirmed, transitionOrder, type NotifyDeps } from '../orders/index.js';
 import { OrderNotPayable, type PaymentHooks } from '../payments/index.js';
 
 /**
@@ -30,7 +30,8 @@ export function checkoutPaymentHooks(notify: NotifyDeps): PaymentHooks {
     },
     async failed(tx, payment, outcome, at, latest) {
       const order = await lockOrder({ db: tx }, payment.orderId);
-      if (!latest || !order || order.status !== 'placed') return;
+      // Only an order still waiting for its money fails: a paid one (or a COD order whose fee was paid) keeps its state.
+      if (!latest || !order || !awaitingPayment(order)) return;
       await transitionOrder(
         { db: tx },
         order.id,

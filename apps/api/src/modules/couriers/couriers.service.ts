@@ -608,7 +608,7 @@ export class Couriers {
       const order = await getOrder(tx, s.orderId);
       if (!order) return 'ignored';
       const unpaid = order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
-      const cashOrder = s.codAmount > 0 && (unpaid || order.paymentStatus === 'partially_paid');
+      const cashOrder = (s.codAmount > 0 && unpaid) || order.paymentStatus === 'partially_paid';
       // Cash collected at the door pays a COD order; a parcel back unpaid means nothing will be collected
       // (a delivery fee paid first stays with the shop: it paid for the trip).
       const payment: PaymentStatus | undefined =

@@ -483,6 +483,8 @@ export async function editOrderLines(ctx: RequestCtx, id: number, input: OrderLi
       throw new AppError('illegal_transition', 'The parcel has left the shop: its items can no longer change here');
     if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'failed')
       throw new AppError('illegal_transition', orderMessages.linesPaid);
+    // Its fee attempt is for the fee as placed: fewer items could leave a total below it.
+    if (order.codDeposit > 0) throw new AppError('illegal_transition', orderMessages.linesDeposit);
     const lines = await tx.db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(asc(orderLines.id));
     const wanted = new Map(input.lines.map((l) => [l.id, l.quantity]));
     for (const [lineId, quantity] of wanted) {

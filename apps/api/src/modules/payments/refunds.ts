@@ -100,15 +100,19 @@ async function standing(db: Db, order: OrderRow): Promise<Standing> {
     .filter((g) => g.max > 0)
     .sort((x, y) => y.max - x.max);
   const best = gateways[0];
-  const blocked = !isPaid(order)
-    ? order.paymentStatus === 'refunded'
-      ? refundMessages.nothingLeft
-      : refundMessages.notPaid
-    : left === 0
-      ? inProgress > 0
-        ? refundMessages.restInProgress
-        : refundMessages.nothingLeft
-      : null;
+  // The fee of a COD order that goes ahead stays: the courier's amount (the total less the fee) counts on it.
+  const feeLive = order.paymentStatus === 'partially_paid' && order.status !== 'cancelled' && order.status !== 'returned';
+  const blocked = feeLive
+    ? refundMessages.feeWhileLive
+    : !isPaid(order)
+      ? order.paymentStatus === 'refunded'
+        ? refundMessages.nothingLeft
+        : refundMessages.notPaid
+      : left === 0
+        ? inProgress > 0
+          ? refundMessages.restInProgress
+          : refundMessages.nothingLeft
+        : null;
   return {
     refundable: {
       amount: left,
