@@ -71,7 +71,10 @@ export async function snapshotBuild(): Promise<string> {
     ['web', 'apps/web'],
     ['admin', 'apps/admin'],
     ['shared', 'packages/shared'],
-  ] as const)
+  ] as const) {
     symlinkSync(join('../..', path), join(dir, 'node_modules/@store', name));
+    // A workspace's own node_modules holds the versions that clash with the root's (npm nests them there).
+    if (existsSync(join(root, path, 'node_modules'))) symlinkSync(join(root, path, 'node_modules'), join(dir, path, 'node_modules'));
+  }
   return dir;
 }
