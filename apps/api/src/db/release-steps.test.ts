@@ -4,6 +4,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateAtBoot, parseEnv, seedAtBoot } from '../config/env.js';
+import { PRODUCTION_ENV } from '../../test/support/app.js';
 import { emptyPostgresDatabase } from '../../test/support/database.js';
 import { connectPostgres, migrationsFolder, wrapPglite } from './client.js';
 import { openDatabase } from './open.js';
@@ -17,15 +18,7 @@ import { SchemaBehind, schemaStatus } from './schema-version.js';
 const expected = readMigrationFiles({ migrationsFolder }).length;
 
 describe('the boot policy', () => {
-  const production = {
-    NODE_ENV: 'production',
-    PUBLIC_URL: 'https://shop.example.com',
-    SMS_PROVIDER: 'http',
-    SMS_API_URL: 'https://sms.example.com/api',
-    SMS_API_KEY: 'k',
-    SMS_SENDER_ID: 's',
-    SECRET_KEY: 'x'.repeat(40),
-  };
+  const production = { NODE_ENV: 'production', ...PRODUCTION_ENV };
   const pgUrl = { DATABASE_URL: 'postgres://u@db.example.com/shop' };
 
   it('seeds and migrates the embedded default at boot, as `npm start` always did', () => {

@@ -71,12 +71,15 @@ class NotShareable extends Error {
  */
 export class PageCache {
   private readonly pages: TaggedCache<Page>;
+  /** What a CDN is told: keep the page as long as this process does. */
+  private readonly cdnCacheControl: string;
 
   /** `clock` tells the time entries live by: the system's unless a test moves it. */
   constructor(
     private readonly ttlMs: number,
     private readonly clock: Pick<Clock, 'nowMs'> = new Clock(),
   ) {
+    this.cdnCacheControl = `public, max-age=0, s-maxage=${Math.max(1, Math.round(ttlMs / 1000))}, stale-while-revalidate=60`;
     this.pages = new TaggedCache<Page>({
       ttlMs,
       staleMs: STALE_GRACE_MS,
@@ -165,8 +168,7 @@ export class PageCache {
     reply.header('vary', 'Accept-Encoding');
     // A CDN in front may keep the page as long as this process does, and is purged by tag on change
     // (lib/cache/cdn-purge.ts): Surrogate-Key (Fastly, Akamai, Varnish) and Cache-Tag (Cloudflare).
-    if (!page.headers.some(([name]) => name === 'cache-control'))
-      reply.header('cache-control', `public, max-age=0, s-maxage=${Math.max(1, Math.round(this.ttlMs / 1000))}, stale-while-revalidate=60`);
+    if (!page.headers.some(([name]) => name === 'cache-control')) reply.header('cache-control', this.cdnCacheControl);
     reply.header('surrogate-key', PAGE_TAGS.join(' '));
     reply.header('cache-tag', PAGE_TAGS.join(','));
     reply.header('x-page-cache', state);

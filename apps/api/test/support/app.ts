@@ -17,20 +17,19 @@ export type TestAppOptions = {
   env?: Record<string, string>;
 };
 
+/** What production refuses to start without: its public address, an https SMS gateway (a closed port on loopback stands in) and a secret. */
+export const PRODUCTION_ENV = {
+  PUBLIC_URL: 'https://shop.example.com',
+  SMS_PROVIDER: 'http',
+  SMS_API_URL: 'https://127.0.0.1:9/api/smsapi',
+  SMS_API_KEY: 'test',
+  SMS_SENDER_ID: 'test',
+  SECRET_KEY: 'a-test-secret-of-more-than-thirty-two-characters',
+} as const;
+
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestContext & { close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'store-test-'));
-  // Production refuses to start without its public address, an https SMS gateway (a closed port on loopback stands in) and a secret.
-  const production =
-    options.env?.NODE_ENV === 'production'
-      ? {
-          PUBLIC_URL: 'https://shop.example.com',
-          SMS_PROVIDER: 'http',
-          SMS_API_URL: 'https://127.0.0.1:9/api/smsapi',
-          SMS_API_KEY: 'test',
-          SMS_SENDER_ID: 'test',
-          SECRET_KEY: 'a-test-secret-of-more-than-thirty-two-characters',
-        }
-      : {};
+  const production = options.env?.NODE_ENV === 'production' ? PRODUCTION_ENV : {};
   const env = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...production, ...options.env });
   const database = await createTestDatabase(kind);
   if (options.seed) await seedDemo(database, { mediaDir: join(dataDir, 'media'), images: false });

@@ -45,19 +45,21 @@ function receiver(origin: string) {
 
 const everything = () => invalidateHere(CACHE_TAGS);
 
+/** Publishes this process's invalidations with `send`, best effort after the commit: a message lost leaves the others' entries to expire by their time to live. */
+function publishWith(origin: string, send: (payload: string) => Promise<unknown>, log: BusLog): () => void {
+  return attachBus({
+    publish(tags) {
+      const message: Message = { from: origin, tags: [...tags] };
+      send(JSON.stringify(message)).catch((err: unknown) => log.warn({ err }, 'cache invalidation not sent to the other processes'));
+    },
+  });
+}
+
 /** The bus over the database's LISTEN/NOTIFY. */
 export async function startDatabaseBus(notifications: Notifications, log: BusLog): Promise<RunningBus> {
   const origin = randomUUID();
   const stop = await notifications.listen(INVALIDATION_CHANNEL, receiver(origin), everything);
-  const detach = attachBus({
-    publish(tags) {
-      const message: Message = { from: origin, tags: [...tags] };
-      // After the commit, best effort: with the database away, the others' entries expire by their time to live.
-      notifications.notify(INVALIDATION_CHANNEL, JSON.stringify(message)).catch((err: unknown) => {
-        log.warn({ err }, 'cache invalidation not sent to the other processes');
-      });
-    },
-  });
+  const detach = publishWith(origin, (payload) => notifications.notify(INVALIDATION_CHANNEL, payload), log);
   return {
     origin,
     async close() {
@@ -90,14 +92,7 @@ export async function startRedisBus(url: string, log: BusLog): Promise<RunningBu
     subscriber.subscribe(INVALIDATION_CHANNEL).catch((err: unknown) => log.warn({ err }, 'redis invalidation subscribe')),
     new Promise((r) => (timer = setTimeout(r, SUBSCRIBE_WAIT_MS))),
   ]).finally(() => clearTimeout(timer));
-  const detach = attachBus({
-    publish(tags) {
-      const message: Message = { from: origin, tags: [...tags] };
-      publisher.publish(INVALIDATION_CHANNEL, JSON.stringify(message)).catch((err: unknown) => {
-        log.warn({ err }, 'cache invalidation not sent to the other processes');
-      });
-    },
-  });
+  const detach = publishWith(origin, (payload) => publisher.publish(INVALIDATION_CHANNEL, payload), log);
   return {
     origin,
     async close() {

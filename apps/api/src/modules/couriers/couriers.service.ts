@@ -25,6 +25,7 @@ import { contentChanged } from '../../lib/content-changes.js';
 import {
   addOrderEvent,
   amountTaken,
+  feeAwaited,
   getOrder,
   lockOrder,
   orderLinesOf,
@@ -203,7 +204,7 @@ export class Couriers {
     const online = order.paymentMethod === 'bkash' || order.paymentMethod === 'card';
     if (online && !PAID_ONLINE.includes(order.paymentStatus))
       throw new AppError('illegal_transition', `Order ${order.number} waits for its online payment: it cannot be booked yet`);
-    if (order.paymentMethod === 'cod' && order.codDeposit > 0 && amountTaken(order) === 0)
+    if (feeAwaited(order))
       throw new AppError('illegal_transition', `Order ${order.number} waits for its delivery fee by bKash: it cannot be booked yet`);
   }
 

@@ -41,7 +41,7 @@ export {
   type OrderOwner,
   type OrderRow,
 } from './orders.service.js';
-export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, amountTaken, canMoveOrder, canMovePayment } from './order-status.js';
+export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, amountTaken, canMoveOrder, canMovePayment, feeAwaited } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
 export { dashboardRoutes } from './dashboard.routes.js';
 export { connectOrderMessages } from './order-messages.js';

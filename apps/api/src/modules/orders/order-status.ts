@@ -76,6 +76,15 @@ export function planTransition(current: { status: OrderStatus; paymentStatus: Pa
   return plan;
 }
 
+/** A high-risk shopper's COD order whose delivery fee has not come yet: nothing moves it on but the fee. */
+export const feeAwaited = (o: {
+  paymentMethod: string;
+  codDeposit: number;
+  paymentStatus: PaymentStatus;
+  total: number;
+  paidAt: Date | null;
+}) => o.paymentMethod === 'cod' && o.codDeposit > 0 && amountTaken(o) === 0;
+
 /**
  * The money the shop has had for an order: all of it once paid, the delivery fee of a COD order whose
  * fee was paid by bKash first (partially_paid), nothing before. Refunds give back at most this.

@@ -29,7 +29,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like.js';
 import { releaseStock } from '../catalog/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
-import { amountTaken } from './order-status.js';
+import { feeAwaited } from './order-status.js';
 import { addOrderEvent, transitionOrder, type OrderRow } from './orders.service.js';
 import { orderEvents, orderLines, orders, phoneDeliveryRecords } from './orders.tables.js';
 
@@ -364,8 +364,7 @@ function assertPaidIfOnline(order: OrderRow): void {
   if (online && order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially_refunded')
     throw new AppError('illegal_transition', orderMessages.awaitingPayment);
   // A high-risk shopper's COD order goes ahead once its delivery fee has come by bKash.
-  if (order.paymentMethod === 'cod' && order.codDeposit > 0 && amountTaken(order) === 0)
-    throw new AppError('illegal_transition', orderMessages.awaitingDeposit);
+  if (feeAwaited(order)) throw new AppError('illegal_transition', orderMessages.awaitingDeposit);
 }
 
 export async function addOrderNote(ctx: RequestCtx, id: number, note: string): Promise<void> {
