@@ -92,6 +92,8 @@ beforeAll(async () => {
       SMS_SENDER_ID: 'cluster',
       // The anonymous page cache stays on, as deployed: invalidation must reach it on every process.
       PAGE_CACHE_SECONDS: '5',
+      // Every process offers the payment reconciliation every 2 s: it must still run once per interval.
+      PAYMENT_RECONCILE_SECONDS: '2',
     });
     killOnExit(() => app.killNow());
     apps.push(app);
@@ -245,13 +247,42 @@ describe('N app processes behind a load balancer', () => {
       await sleep(250);
     }
     const [sent] = await sql("select count(*)::int as n from outbox where channel = 'sms' and status = 'sent'");
-    const twice = [...sms.delivered.values()].filter((n) => n > 1).length;
+    const twice = sms.deliveredTwice();
     console.log(
-      `[cluster] outbox: ${String(sent!.n)} SMS sent, ${left} left; texts the gateway received more than once: ${twice}; order confirmations twice: ${sms.confirmationsDeliveredTwice()}`,
+      `[cluster] outbox: ${String(sent!.n)} SMS sent, ${left} left; texts a phone received more than once: ${twice.length ? twice.join(' | ') : 0}; order confirmations twice: ${sms.confirmationsDeliveredTwice()}`,
     );
     expect(left).toBe(0);
-    expect(twice).toBe(0);
+    expect(twice).toEqual([]);
   });
+
+  it('each reconciliation runs once per interval across the three processes, never two at once', async () => {
+    // The jobs have been offered by every process since they started (and through a kill and restart): 10 intervals at least.
+    const read = () =>
+      sql(
+        `select singleton_on, count(*)::int as n, count(*) filter (where state = 'completed')::int as done,
+                min(started_on) as started, max(completed_on) as completed
+           from pgboss.job where name = 'reconcile-payments' group by singleton_on order by singleton_on`,
+      );
+    let slots = await read();
+    for (const end = Date.now() + 40_000; slots.length < 10 && Date.now() < end; slots = await read()) await sleep(500);
+    const doubled = slots.filter((s) => Number(s.n) > 1).length;
+    const done = slots.reduce((n, s) => n + Number(s.done), 0);
+    // Consecutive runs never overlap: each started after the one before had completed.
+    let overlaps = 0;
+    for (let i = 1; i < slots.length; i++) {
+      const before = slots[i - 1]!.completed as Date | null;
+      const started = slots[i]!.started as Date | null;
+      if (before && started && started < before) overlaps++;
+    }
+    console.log(
+      `[cluster] reconcile-payments: ${slots.length} intervals of 2 s offered by ${APPS} processes; ${done} runs completed; ` +
+        `intervals run more than once: ${doubled}; runs overlapping: ${overlaps}`,
+    );
+    expect(slots.length).toBeGreaterThanOrEqual(10);
+    expect(doubled).toBe(0);
+    expect(overlaps).toBe(0);
+    expect(done).toBeGreaterThanOrEqual(slots.length - 2);
+  }, 60_000);
 
   it("a shopper's code limits hold whichever process answers", async () => {
     const phone = `+88019${String(10_000_000 + Math.floor(Math.random() * 80_000_000)).slice(-8)}`;

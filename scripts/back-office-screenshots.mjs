@@ -69,6 +69,8 @@ const SCREENS = [
   // The demo shop's first gift rule, open in the editor (its heading is its title), with the bag's boxes previewed.
   { name: 'offers-gift-editor', path: '/admin/offers/gifts/1', heading: null, fullPage: true },
   { name: 'audit', path: '/admin/audit', heading: 'Audit log' },
+  // Failed jobs and undelivered messages (with a failure made for the docs' run), and each job's counts.
+  { name: 'jobs', path: '/admin/jobs', heading: 'Background jobs', fullPage: true },
   { name: 'staff', path: '/admin/staff', heading: 'Staff' },
   { name: 'account', path: '/admin/account', heading: 'My account' },
 ];

@@ -8,7 +8,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 export class SmsGateway {
   mode: 'ok' | 'failing' = 'ok';
   readonly calls = { ok: 0, failing: 0 };
-  /** Every message delivered (answered 202), by text. */
+  /** Every message delivered (answered 202), by recipient and text (`8801…\ntext`): two shoppers may get the same words, a code's say. */
   readonly delivered = new Map<string, number>();
   private server: Server | null = null;
   port = 0;
@@ -26,8 +26,9 @@ export class SmsGateway {
   private answer(body: string, response: ServerResponse) {
     this.calls[this.mode]++;
     if (this.mode === 'ok') {
-      const text = new URLSearchParams(body).get('message') ?? '';
-      this.delivered.set(text, (this.delivered.get(text) ?? 0) + 1);
+      const form = new URLSearchParams(body);
+      const key = `${form.get('number') ?? ''}\n${form.get('message') ?? ''}`;
+      this.delivered.set(key, (this.delivered.get(key) ?? 0) + 1);
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ response_code: 202, message_id: this.calls.ok, success_message: 'SMS Submitted Successfully' }));
       return;
@@ -38,7 +39,12 @@ export class SmsGateway {
 
   /** Order confirmations the gateway delivered more than once (the shopper got the same SMS twice). */
   confirmationsDeliveredTwice(): number {
-    return [...this.delivered].filter(([text, n]) => text.startsWith('GlowBazaar: order ') && n > 1).length;
+    return [...this.delivered].filter(([key, n]) => key.split('\n')[1]!.startsWith('GlowBazaar: order ') && n > 1).length;
+  }
+
+  /** The texts delivered more than once to the same number, as `number: text`. */
+  deliveredTwice(): string[] {
+    return [...this.delivered].filter(([, n]) => n > 1).map(([key]) => key.replace('\n', ': '));
   }
 
   get url() {

@@ -50,6 +50,7 @@ import {
   registerAccountsRoutes,
   requireCustomer,
 } from './modules/accounts/index.js';
+import { jobsAdminRoutes, registerJobs } from './modules/jobs/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
 import { customerWishlist, wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
@@ -169,7 +170,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   }
 
   registerErrorHandler(app);
-  registerMetrics(app, database, env.METRICS_TOKEN);
+  registerMetrics(app, database, env.METRICS_TOKEN, () => app.jobs.depth());
   registerTracing(app, env);
   registerInputGuard(app);
   registerRequestContext(app);
@@ -181,6 +182,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   app.addHook('onClose', () => bus.close());
   const stopPurging = startCdnPurge(env.CDN_PURGE_URL, env.CDN_PURGE_TOKEN, app.log);
   app.addHook('onClose', async () => stopPurging());
+  // The background jobs (pg-boss): the modules below register theirs; they run from ready to close.
+  registerJobs(app);
   registerRateLimiter(app, clock);
   registerAuth(app, clock);
   registerStaffAuth(app);
@@ -232,6 +235,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(couriersAdminRoutes, { prefix: '/admin' });
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
+      await api.register(jobsAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });
       await api.register(orderPdfRoutes, { prefix: '/admin' });
       await api.register(customersAdminRoutes, { prefix: '/admin', addresses: customerAddressBook, wishlist: customerWishlist });

@@ -47,6 +47,8 @@ export const PERMISSIONS = [
   'customers.write',
   /** Sales figures (part 3). */
   'dashboard.read',
+  /** See the background jobs and messages that failed, and run them again. */
+  'jobs.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -163,6 +163,11 @@ export const router = createBrowserRouter(
               lazy: () =>
                 import('../features/offers/gift-rule-editor').then((m) => ({ loader: m.giftRuleLoader, Component: m.GiftRuleEditorPage })),
             },
+            // Background jobs (issue 19).
+            {
+              path: 'jobs',
+              lazy: () => import('../features/jobs/jobs-page').then((m) => ({ loader: m.jobsLoader, Component: m.JobsPage })),
+            },
             // Orders (issue 18).
             {
               path: 'orders',
@@ -181,7 +186,10 @@ export const router = createBrowserRouter(
             {
               path: 'customers/:id',
               lazy: () =>
-                import('../features/customers/customer-detail').then((m) => ({ loader: m.customerLoader, Component: m.CustomerDetailPage })),
+                import('../features/customers/customer-detail').then((m) => ({
+                  loader: m.customerLoader,
+                  Component: m.CustomerDetailPage,
+                })),
             },
             // Couriers' cash on delivery and their payouts (issue 18 item 3).
             {

@@ -199,6 +199,11 @@ export const EnvSchema = z.object({
   CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Days a delivered SMS or email stays in the outbox table before the clean-up job removes it. */
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Whether this process runs the background jobs (pg-boss: payments, unpaid orders, couriers, publishing, clean-up).
+   * Default on (off in tests). Any number of processes may: each job runs once across them. false: a process that only serves.
+   */
+  JOBS_WORKERS: bool.optional(),
 });
 export type Env = Omit<z.infer<typeof EnvSchema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 

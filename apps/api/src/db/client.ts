@@ -24,6 +24,8 @@ export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's client, for a library that speaks to it directly (pg-boss); absent on PostgreSQL. */
+  pglite?: PGlite;
   /** How to open another connection to the same server (a worker thread); absent for the embedded PGlite, which lives in this thread only. */
   postgres?: PostgresConnection;
   migrate(): Promise<void>;
@@ -274,6 +276,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

@@ -1,7 +1,10 @@
 import { parseEnv } from '../config/env.js';
+import { installJobSchema } from '../modules/jobs/index.js';
 import { openDatabase } from './open.js';
 
 const env = parseEnv(process.env);
 const database = await openDatabase(env);
-console.log(`Migrations applied (${database.kind}).`);
+// The background jobs' tables (pg-boss, schema pgboss) are part of the release step too.
+await installJobSchema(database);
+console.log(`Migrations applied (${database.kind}), background jobs' schema current.`);
 await database.close();

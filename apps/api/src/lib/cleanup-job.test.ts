@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOnDatabases } from '../../test/support/app.js';
 import { accountLinks, customers, guestRegistrations, guests, oneTimeCodes, sessions } from '../modules/accounts/accounts.tables.js';
 import { cartLines, carts } from '../modules/cart/cart.tables.js';
@@ -8,7 +8,7 @@ import { createTestCatalog } from '../../test/support/fixtures.js';
 import { outbox } from '../modules/notifications/notifications.tables.js';
 import { orders } from '../modules/orders/orders.tables.js';
 import { payments } from '../modules/payments/payments.tables.js';
-import { runCleanup, scheduleCleanup } from './cleanup-job.js';
+import { runCleanup } from './cleanup-job.js';
 import { deleteInBatches } from './delete-in-batches.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -243,40 +243,5 @@ describeOnDatabases('the clean-up job', (ctx) => {
     const [a, b] = await Promise.all([run(), run()]);
     expect(a.counts.visitorBags! + b.counts.visitorBags!).toBe(20);
     expect(a.failed.concat(b.failed)).toEqual([]);
-  });
-});
-
-describe('scheduling the clean-up', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('runs every interval, logs a failed run and tries again next time, never two runs at once', async () => {
-    vi.useFakeTimers();
-    const { log, lines } = recordingLog();
-    let calls = 0;
-    let release: () => void = () => {};
-    const runOnce = vi.fn(async () => {
-      calls++;
-      if (calls === 1) throw new Error('database restarting');
-      if (calls === 2) await new Promise<void>((resolve) => (release = resolve));
-    });
-    const job = scheduleCleanup(runOnce, 60_000, log);
-    await vi.advanceTimersByTimeAsync(59_999);
-    expect(runOnce).toHaveBeenCalledTimes(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(runOnce).toHaveBeenCalledTimes(1);
-    expect(lines).toContainEqual(expect.objectContaining({ level: 'error', msg: 'clean-up run failed; retried at the next run' }));
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(runOnce).toHaveBeenCalledTimes(2);
-    // The second run is still going: the next tick does not start a third beside it.
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(runOnce).toHaveBeenCalledTimes(2);
-    release();
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(runOnce).toHaveBeenCalledTimes(3);
-    await job.stop();
-    await vi.advanceTimersByTimeAsync(10 * 60_000);
-    expect(runOnce).toHaveBeenCalledTimes(3);
   });
 });

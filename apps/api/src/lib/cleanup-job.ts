@@ -46,41 +46,9 @@ export async function runCleanup(deps: CleanupDeps): Promise<CleanupResult> {
 }
 
 /**
- * Runs `run` every intervalMs until stopped; a run still going when the next is due is not doubled.
- * The timer is unref'd, so it never keeps the process alive. stop() waits for a run in progress.
- */
-export function scheduleCleanup(run: () => Promise<unknown>, intervalMs: number, log: FastifyBaseLogger): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    running ??= run()
-      .then(() => undefined)
-      .catch((err: unknown) => log.error({ err }, 'clean-up run failed; retried at the next run'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-/**
- * The clean-up job every CLEANUP_INTERVAL_MINUTES (0 turns it off): started when the app is ready,
- * stopped on close. The first run comes one interval after start, so a restart loop does no extra
- * work. Plain DELETEs in batches, so any number of processes may run it at once.
+ * The job 'clean-up' every CLEANUP_INTERVAL_MINUTES (0 turns it off), once across all processes
+ * (modules/jobs). Plain DELETEs in batches, so a run cut short is simply continued by the next.
  */
 export function startCleanupJob(app: FastifyInstance, clock: Clock): void {
-  const minutes = app.env.CLEANUP_INTERVAL_MINUTES;
-  if (!minutes) return;
-  let job: { stop(): Promise<void> } | null = null;
-  app.addHook('onReady', async () => {
-    job = scheduleCleanup(() => runCleanup({ db: app.db, env: app.env, clock, log: app.log }), minutes * 60_000, app.log);
-  });
-  app.addHook('onClose', async () => {
-    await job?.stop();
-  });
+  app.jobs.every('clean-up', app.env.CLEANUP_INTERVAL_MINUTES * 60, () => runCleanup({ db: app.db, env: app.env, clock, log: app.log }));
 }

@@ -9,7 +9,7 @@ import { isLoopback } from '../config/env.js';
 /*
  * Prometheus metrics at /metrics (issue 19; prom-client): requests by route and status, latency
  * histograms by route, the database pool, the outbox's backlog and age, and each cache's hits and
- * misses. Scraped from the machine itself (loopback) or with METRICS_TOKEN as a bearer token;
+ * misses, and the background jobs waiting by queue. Scraped from the machine itself (loopback) or with METRICS_TOKEN as a bearer token;
  * anyone else gets 404. docs/deployment.md says what to watch.
  */
 
@@ -51,7 +51,12 @@ function mirrorCounter(counter: Counter<'cache'>, read: () => Map<string, number
   };
 }
 
-export function registerMetrics(app: FastifyInstance, database: Database, token: string | undefined): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  database: Database,
+  token: string | undefined,
+  jobDepth: () => Promise<Map<string, number>> = async () => new Map(),
+): Registry {
   const register = new Registry();
   collectDefaultMetrics({ register });
 
@@ -132,15 +137,26 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     outboxAge.set(oldest);
   }
 
+  const jobsQueued = new Gauge({
+    name: 'jobs_queued',
+    help: "Background jobs waiting to run, by queue (pg-boss's counts, refreshed about once a minute); failed-jobs: failures waiting for staff",
+    labelNames: ['queue'] as const,
+    registers: [register],
+  });
+  async function jobFigures() {
+    for (const [queue, n] of await jobDepth()) jobsQueued.set({ queue }, n);
+  }
+
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (!mayScrape(request, token)) return reply.code(404).send({ error: { code: 'not_found', message: 'Not found' } });
     mirrorHits();
     mirrorMisses();
     // The database may be away: the scrape still answers, with the figures it had.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([outboxFigures().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, SCRAPE_QUERY_MS)))]).finally(() =>
-      clearTimeout(timer),
-    );
+    await Promise.race([
+      Promise.all([outboxFigures().catch(() => undefined), jobFigures().catch(() => undefined)]),
+      new Promise((r) => (timer = setTimeout(r, SCRAPE_QUERY_MS))),
+    ]).finally(() => clearTimeout(timer));
     return reply
       .header('cache-control', 'no-store')
       .type(register.contentType)

@@ -39,6 +39,7 @@ export const NAV: readonly NavItem[] = [
   { to: '/content/blog', label: 'Blog', permission: 'content.write', icon: BlogIcon, group: 'Content' },
   { to: '/content/banners', label: 'Banners', permission: 'content.write', icon: BannerIcon, group: 'Content' },
   { to: '/audit', label: 'Audit log', permission: 'audit.read', icon: ListIcon, group: 'Admin' },
+  { to: '/jobs', label: 'Background jobs', permission: 'jobs.manage', icon: ListIcon, group: 'Admin' },
   { to: '/account', label: 'My account', permission: null, icon: UserIcon, group: 'Admin' },
 ];
 

@@ -191,30 +191,11 @@ function csvReply(reply: FastifyReply, name: string, csv: string) {
     .send(csv);
 }
 
-/** How often a process looks for scheduled products whose time has come. */
-const PUBLISH_CHECK_MS = 15_000;
+/** How often scheduled products are looked for: they go live within this of their time. */
+const PUBLISH_CHECK_SECONDS = 15;
 
-/**
- * Scheduled products go live within PUBLISH_CHECK_MS of their time: every process checks (one
- * idempotent UPDATE). Tests move the clock and call publishDueProducts themselves.
- */
+/** The job 'publish-scheduled-products' (one idempotent UPDATE), once across all processes (modules/jobs). Tests move the clock and call publishDueProducts themselves. */
 export function startCatalogUpkeep(app: FastifyInstance, clock: Clock): void {
-  if (app.env.NODE_ENV === 'test') return;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  app.addHook('onReady', async () => {
-    const ctx = systemCtx(app, clock, 'catalog-upkeep');
-    timer = setInterval(() => {
-      running ??= publishDueProducts(ctx)
-        .catch((err: unknown) => app.log.warn({ err }, 'publishing scheduled products failed; retried at the next check'))
-        .finally(() => {
-          running = null;
-        });
-    }, PUBLISH_CHECK_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  const ctx = systemCtx(app, clock, 'catalog-upkeep');
+  app.jobs.every('publish-scheduled-products', PUBLISH_CHECK_SECONDS, () => publishDueProducts(ctx));
 }

@@ -3,7 +3,6 @@ import type { Address } from '@store/shared/checkout';
 import type { Clock } from '../../lib/clock.js';
 import { requestCtx, systemCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { runEvery } from '../../lib/periodic.js';
 import { unnotifiedOrders, notifyOrderConfirmed, type OrdersAdminOptions } from '../orders/index.js';
 import { listAddresses } from './addresses.service.js';
 import { paymentAttemptsOf } from '../payments/index.js';
@@ -73,12 +72,14 @@ export function ordersAdminOptions(app: FastifyInstance): OrdersAdminOptions {
 }
 
 /**
- * Background upkeep every PAYMENT_RECONCILE_SECONDS: pending gateway payments are checked with the
- * gateway, unpaid orders whose hold ended are cancelled (their stock goes back), and confirmations that were never queued (a crash right after an order) are sent.
- * Started when the app is ready, stopped on close; the state lives in the database, so any process may run it.
+ * The job 'reconcile-payments' every PAYMENT_RECONCILE_SECONDS (modules/jobs): pending gateway
+ * payments are checked with the gateway, then unpaid orders whose hold ended are cancelled (their
+ * stock goes back), and confirmations that were never queued (a crash right after an order) are
+ * sent. In that order in one run, so a payment made at the last moment is seen before its order
+ * would be cancelled. One run at a time across all processes; the state lives in the database.
  */
 export function startCheckoutUpkeep(app: FastifyInstance, clock: Clock) {
-  runEvery(app, app.env.PAYMENT_RECONCILE_SECONDS, 'checkout upkeep pass', async () => {
+  app.jobs.every('reconcile-payments', app.env.PAYMENT_RECONCILE_SECONDS, async () => {
     await app.payments.reconcile();
     const ctx = upkeepDeps(app, clock);
     await expireUnpaidOrders(ctx);

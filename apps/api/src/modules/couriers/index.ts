@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { runEvery } from '../../lib/periodic.js';
 import type { Clock } from '../../lib/clock.js';
 import { loopbackTransport, type Transport } from '../../lib/http-transport.js';
 import { registerDevDoor } from '../../plugins/dev-doors.js';
@@ -25,9 +24,9 @@ declare module 'fastify' {
 
 export type CouriersOptions = { transport?: Transport };
 
-/** Polls the couriers every COURIER_POLL_SECONDS (0: never) from ready to close. */
+/** The job 'poll-couriers' every COURIER_POLL_SECONDS (0: never), once across all processes (modules/jobs). */
 function startCourierPolling(app: FastifyInstance) {
-  runEvery(app, app.env.COURIER_POLL_SECONDS, 'courier poll', () => app.couriers.poll());
+  app.jobs.every('poll-couriers', app.env.COURIER_POLL_SECONDS, () => app.couriers.poll());
 }
 
 /**

@@ -7,7 +7,7 @@ import { emailProviderFromEnv, smsProviderFromEnv, type EmailProvider, type SmsP
 
 export { Notifier, SmsUnavailable, type QueuedMessage } from './notifications.service.js';
 export type { EmailProvider, SmsProvider } from './providers.js';
-export { deleteSentOutbox } from './notifications.service.js';
+export { deleteSentOutbox, listFailedMessages, retryFailedMessage } from './notifications.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

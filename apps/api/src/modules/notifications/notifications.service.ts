@@ -89,6 +89,7 @@ export class Notifier {
         html: null,
         provider: this.sms.name,
         status: 'sending',
+        oneTime: true,
         lockedUntil: new Date(now.getTime() + LEASE_MS),
         nextAttemptAt: now,
         createdAt: now,
@@ -336,6 +337,29 @@ export async function listOutbox({ db }: DbCtx, options: { to?: string | undefin
     created_at: r.createdAt.toISOString(),
     sent_at: r.sentAt ? r.sentAt.toISOString() : null,
   }));
+}
+
+/** Messages given up after every attempt, newest first, for the back office (one-time codes are not: a late code is useless). */
+export async function listFailedMessages({ db }: DbCtx, limit = 50) {
+  return db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.status, 'failed'), eq(outbox.oneTime, false)))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}
+
+/**
+ * Sends a given-up message again from its first attempt (staff's retry): false when it is not a
+ * failed message any more (another member retried it first) or is a one-time code.
+ */
+export async function retryFailedMessage({ db }: DbCtx, id: number, now: Date): Promise<boolean> {
+  const retried = await db
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, claim: null })
+    .where(and(eq(outbox.id, id), eq(outbox.status, 'failed'), eq(outbox.oneTime, false)))
+    .returning({ id: outbox.id });
+  return retried.length === 1;
 }
 
 /** The clean-up job's part: delivered messages sent before `before` (pending and failed rows stay for diagnosis). */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -26,6 +26,8 @@ export const outbox = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     /** The claim of the worker holding the row: it sends only while the row is still its own (never twice). */
     claim: text(),
+    /** A one-time code sent within its request: never retried, by the worker or by staff (a late code is useless). */
+    oneTime: boolean().notNull().default(false),
     lastError: text(),
     providerMessageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "one_time" boolean DEFAULT false NOT NULL;
