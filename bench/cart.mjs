@@ -12,7 +12,7 @@
 const BAGS = 1000;
 
 /** In-stock variants of the listed products, cheapest first, so a bag stays under the gift threshold or crosses it as shoppers do. */
-async function pickVariants(baseUrl, products, count = 20) {
+export async function pickVariants(baseUrl, products, count = 20) {
   const ids = [];
   for (const p of products.slice(0, 60)) {
     const res = await fetch(`${baseUrl}/api/v1/products/${p.brand.handle}/${p.handle}/`);
@@ -25,10 +25,10 @@ async function pickVariants(baseUrl, products, count = 20) {
   return ids;
 }
 
-const addBody = (variantId, action = 'increment') =>
+export const addBody = (variantId, action = 'increment') =>
   JSON.stringify({ delivery_type: 'standard', line_item: { variant_id: variantId, quantity: 1, action } });
 
-function report(name, connections, result) {
+export function report(name, connections, result) {
   const row = {
     scenario: name,
     connections,

@@ -4,7 +4,7 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,lighthouse,js   a subset of the sections
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
 import { spawn, spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,js,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,scaling,js,lighthouse').split(','));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -160,6 +160,11 @@ async function main() {
       const mod = await import(file);
       const fn = mod[`bench${section[0].toUpperCase()}${section.slice(1)}`];
       figures[section] = await fn({ baseUrl, autocannon, load, products: list.results });
+    }
+    if (only.has('scaling')) {
+      console.log('\nScaling: 1 and 2 app processes behind HAProxy (PostgreSQL)');
+      const { benchScaling } = await import('./scaling.mjs');
+      figures.scaling = await benchScaling({ env, root, port, autocannon, waitFor, seconds: duration });
     }
     if (only.has('js')) {
       console.log('\nFirst-load JavaScript (gzip)');
