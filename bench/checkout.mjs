@@ -8,12 +8,36 @@
 // guest with autocannon, 50 connections, each request its own shopper and Idempotency-Key.
 //
 //   BENCH_CHECKOUT_ORDERS=1000   orders to place (each needs a guest, a bag and an address first)
+//   BENCH_CPU_PROF=/tmp/prof     write a V8 CPU profile of the server (open it in Chrome's DevTools) when it stops
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the server's backends included). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(pid) ?? 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 async function waitFor(url, ms = 300_000) {
   const end = Date.now() + ms;
@@ -73,7 +97,8 @@ export async function benchCheckout({ baseUrl, autocannon }) {
     delete env.DATABASE_URL;
   } else env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const [cmd, ...pre] = [...pin, process.execPath];
-  const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(cmd, [...pre, ...profile, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
     console.log(
       `  (a development-mode server on :${port}, ${dataDir ? 'fresh PGlite with the demo shop' : 'PostgreSQL'}; setting up ${wanted} guests…)`,
@@ -146,6 +171,9 @@ export async function benchCheckout({ baseUrl, autocannon }) {
 
     let next = 0;
     const refusals = new Map();
+    const cpuBefore = [cpuSeconds(server.pid), postgresCpuSeconds()];
+    const began = performance.now();
+    let lastAnswer = began;
     const result = await autocannon({
       url: base,
       connections: 50,
@@ -163,6 +191,7 @@ export async function benchCheckout({ baseUrl, autocannon }) {
             };
           },
           onResponse: (status, body) => {
+            lastAnswer = performance.now();
             if (status >= 300) {
               const key = `${status} ${String(body).slice(0, 120)}`;
               refusals.set(key, (refusals.get(key) ?? 0) + 1);
@@ -176,14 +205,22 @@ export async function benchCheckout({ baseUrl, autocannon }) {
       connections: 50,
       'req/s': Math.round(result.requests.average),
       orders: result['2xx'],
-      'orders/s': Math.round(result['2xx'] / (result.duration || 1)),
+      // From the start to the last answer: autocannon notices the end of a run of `amount` requests only at its next
+      // whole second, too coarse for a run of a few seconds.
+      'orders/s': Math.round((result['2xx'] * 1000) / (lastAnswer - began)),
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       errors: result.errors + result.non2xx,
     };
+    // Where each order's time goes, whatever else the machine does: the server's CPU and PostgreSQL's, per order.
+    const [serverCpu, pgCpu] = [cpuSeconds(server.pid), postgresCpuSeconds()];
+    if (serverCpu !== null && row.orders) {
+      row['server CPU ms/order'] = Math.round(((serverCpu - cpuBefore[0]) * 10_000) / row.orders) / 10;
+      if (!dataDir) row['PostgreSQL CPU ms/order'] = Math.round(((pgCpu - cpuBefore[1]) * 10_000) / row.orders) / 10;
+    }
     for (const [what, n] of refusals) console.log(`  (refused ${n}×: ${what})`);
     console.log(
-      `  ${row.scenario.padEnd(44)} ${String(row['orders/s']).padStart(7)} orders/s   p99 ${String(row['p99 ms']).padStart(5)} ms   (c=50, ${row.orders} orders, non-2xx+errors ${row.errors})`,
+      `  ${row.scenario.padEnd(44)} ${String(row['orders/s']).padStart(7)} orders/s   p99 ${String(row['p99 ms']).padStart(5)} ms   (c=50, ${row.orders} orders, non-2xx+errors ${row.errors}; CPU per order: server ${row['server CPU ms/order'] ?? '?'} ms, PostgreSQL ${row['PostgreSQL CPU ms/order'] ?? '—'} ms)`,
     );
     return row;
   } finally {

@@ -5,6 +5,7 @@
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
 //   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,lighthouse,js   a subset of the sections
+//   BENCH_CPU_PROF=/tmp/prof     V8 CPU profiles of the servers (the main one and the checkout's), written when they stop
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
 import { spawn, spawnSync } from 'node:child_process';
@@ -116,7 +117,8 @@ async function main() {
     `Starting the built server (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${products} generated products)${pin(0).length ? ' pinned to core 0, load from core 1' : ''}…`,
   );
   const [cmd, ...pre] = [...pin(0), process.execPath];
-  const server = spawn(cmd, [...pre, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(cmd, [...pre, ...profile, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitFor(`${baseUrl}/readyz`);
     const list = await (await fetch(`${baseUrl}/api/v1/products/?page_size=48`)).json();

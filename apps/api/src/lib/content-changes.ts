@@ -17,6 +17,15 @@ export function contentChanged(): void {
 }
 
 /**
+ * Stock moved (an order placed or cancelled, a parcel back on the shelf): only what is built from the
+ * catalog forgets. Settings, menus and pages stay cached, so a stream of orders does not keep every
+ * process's caches cold.
+ */
+export function stockChanged(): void {
+  invalidate(['catalog']);
+}
+
+/**
  * A staff write to what shoppers see: the work and its audit rows in one transaction, then every
  * read cache is told (after the commit, so no cache refills from the old rows).
  */

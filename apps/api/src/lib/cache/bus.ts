@@ -45,14 +45,40 @@ function receiver(origin: string) {
 
 const everything = () => invalidateHere(CACHE_TAGS);
 
-/** Publishes this process's invalidations with `send`, best effort after the commit: a message lost leaves the others' entries to expire by their time to live. */
-function publishWith(origin: string, send: (payload: string) => Promise<unknown>, log: BusLog): () => void {
-  return attachBus({
+/**
+ * How long a process gathers its invalidations before it publishes them as one message: under a
+ * stream of orders (each one moves stock) the others get a few messages a second, not hundreds, and
+ * still forget well within a second of the commit.
+ */
+export const PUBLISH_COALESCE_MS = 50;
+
+/**
+ * Publishes this process's invalidations with `send`, best effort after the commit: a message lost
+ * leaves the others' entries to expire by their time to live. Invalidations within
+ * PUBLISH_COALESCE_MS of the first go out together; what is gathered is sent before the bus closes.
+ * Returns the function that stops publishing (and sends what was gathered).
+ */
+function publishWith(origin: string, send: (payload: string) => Promise<unknown>, log: BusLog): () => Promise<void> {
+  const gathered = new Set<CacheTag>();
+  let timer: NodeJS.Timeout | null = null;
+  const flush = async () => {
+    timer = null;
+    if (!gathered.size) return;
+    const message: Message = { from: origin, tags: [...gathered] };
+    gathered.clear();
+    await send(JSON.stringify(message)).catch((err: unknown) => log.warn({ err }, 'cache invalidation not sent to the other processes'));
+  };
+  const detach = attachBus({
     publish(tags) {
-      const message: Message = { from: origin, tags: [...tags] };
-      send(JSON.stringify(message)).catch((err: unknown) => log.warn({ err }, 'cache invalidation not sent to the other processes'));
+      for (const tag of tags) gathered.add(tag);
+      timer ??= setTimeout(() => void flush(), PUBLISH_COALESCE_MS);
     },
   });
+  return async () => {
+    detach();
+    if (timer) clearTimeout(timer);
+    await flush();
+  };
 }
 
 /** The bus over the database's LISTEN/NOTIFY. */
@@ -63,7 +89,7 @@ export async function startDatabaseBus(notifications: Notifications, log: BusLog
   return {
     origin,
     async close() {
-      detach();
+      await detach();
       await stop();
     },
   };
@@ -96,7 +122,7 @@ export async function startRedisBus(url: string, log: BusLog): Promise<RunningBu
   return {
     origin,
     async close() {
-      detach();
+      await detach();
       await Promise.all([subscriber.quit().catch(() => subscriber.disconnect()), publisher.quit().catch(() => publisher.disconnect())]);
     },
   };

@@ -297,14 +297,15 @@ export async function dismissBox(ctx: CartCtx, key: string): Promise<Cart> {
 /**
  * The shopper's open bag locked for the rest of the transaction and priced exactly as getCart
  * prices it, so the order is placed from the bag as it stands and no tap can change it meanwhile.
- * Null when the shopper has no open bag. Only `tx` is used (see syncGifts on why).
+ * Null when the shopper has no open bag. Only `tx` is used (see syncGifts on why): `rules` are the
+ * gift rules as the bag sees them, read (or cached) by the caller before its transaction.
  */
-export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner): Promise<Cart | null> {
+export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, rules: RuleRow[]): Promise<Cart | null> {
   const cart = await lockCart({ db: tx }, owner);
   if (!cart) return null;
   // Gifts as the rules give them at this moment: the order gets exactly what the bag has earned.
-  const lines = await syncGifts({ db: tx }, await activeRules({ db: tx }), cart.id, await loadLines({ db: tx }, cart.id));
-  return buildCart(tx, owner, cart, lines, { department: '' });
+  const lines = await syncGifts({ db: tx }, rules, cart.id, await loadLines({ db: tx }, cart.id));
+  return buildCart(tx, owner, cart, lines, { department: '', rules });
 }
 
 /** The bag became an order: it is closed (status ordered) and the shopper's next addition starts a new one. */

@@ -151,9 +151,9 @@ export async function buildCart(
   owner: CartOwner,
   cart: Pick<CartRow, 'id' | 'noteAttributes' | 'deliveryType'> | null,
   lines: LineRow[],
-  deps: { department: DepartmentKey },
+  deps: { department: DepartmentKey; rules?: RuleRow[] },
 ): Promise<Cart> {
-  const rules = lines.length ? await activeRules({ db }) : [];
+  const rules = lines.length ? (deps.rules ?? (await activeRules({ db }))) : [];
   const items = lines.map(toLineItem);
   const subtotal = items.reduce((sum, l) => sum + l.line_price, 0);
   const [rebate, recommended] = await Promise.all([

@@ -4,6 +4,7 @@ import type { PaymentMethod } from '@store/shared/checkout-rules';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { carts } from '../cart/cart.tables.js';
 import { variants } from '../catalog/catalog.tables.js';
+import { outbox } from '../notifications/notifications.tables.js';
 import { orders } from '../orders/orders.tables.js';
 import { payments } from '../payments/payments.tables.js';
 import { couponRedemptions, coupons } from './checkout.tables.js';
@@ -108,11 +109,13 @@ describeOnDatabases('placing an order, step by step', (ctx) => {
     });
   }
 
-  it('a failure to queue the confirmation keeps the order placed, unannounced, for the upkeep to send', async () => {
+  it("a cash order's confirmation is queued in its transaction: the order is stamped notified and its SMS waits in the outbox", async () => {
     const s = await readyShopper('cod');
-    const answer = await placeOrder(checkoutCtx(s), { payment_method: 'cod', cash_on_pickup: false }, 'steps-notify', failAt('notify'));
-    expect(answer.data.order.status).toBe('placed');
+    const answer = await placeOrder(checkoutCtx(s), { payment_method: 'cod', cash_on_pickup: false }, 'steps-notify');
     const [row] = await ctx().db.select().from(orders).where(eq(orders.customerId, s.customerId!));
-    expect(row).toMatchObject({ number: answer.data.order.number, notifiedAt: null });
+    expect(row).toMatchObject({ number: answer.data.order.number });
+    expect(row!.notifiedAt).not.toBeNull();
+    const sms = await ctx().db.select().from(outbox).where(eq(outbox.recipient, s.phone));
+    expect(sms.filter((m) => m.body.includes(answer.data.order.number))).toHaveLength(1);
   });
 });

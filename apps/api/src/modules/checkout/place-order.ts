@@ -6,10 +6,10 @@ import type { SiteSettings, StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import { cutoffLabel } from '@store/shared/shop-hours';
 import type { Db } from '../../db/client.js';
-import { contentChanged } from '../../lib/content-changes.js';
+import { stockChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { shopperCard, type ShopperCard } from '../accounts/index.js';
-import { clearCart, getCartForCheckout, rebateCardId } from '../cart/index.js';
+import { clearCart, getCartForCheckout, giftRules, rebateCardId, type GiftRule } from '../cart/index.js';
 import { reserveStock } from '../catalog/index.js';
 import { getSiteSettings, listStoreLocations } from '../content/index.js';
 import {
@@ -17,12 +17,12 @@ import {
   IdempotencyKeyTaken,
   insertOrder,
   insertOrderLines,
-  notifyOrderConfirmed,
   openUnpaidOrderOfCart,
   orderLinesOf as placedLinesOf,
   orderRef,
   attemptAmount,
   prepaid,
+  queueOrderConfirmation,
   transitionOrder,
   type NewOrder,
   type NewOrderLine,
@@ -40,9 +40,10 @@ import { gatewayMethod, newAttempt, openSession, samePurchase, startInputOf } fr
 /*
  * Placing an order (SPEC §7 pay/) as named steps, each with its undo. The steps up to closing the bag
  * run in one transaction, so their undo is its rollback: a failure at any of them leaves no order, no
- * stock taken, no coupon use, no payment row and the bag open. After the commit, the gateway session
- * is opened (a gateway that refuses fails the attempt; the order keeps its hold for a new attempt) and
- * the confirmation is queued (best effort: the upkeep sends any confirmation that was never queued).
+ * stock taken, no coupon use, no payment row, no message and the bag open. A cash order's
+ * confirmation is queued in that transaction (it exists exactly when the order does); a prepaid
+ * order's once its payment is confirmed. After the commit, the gateway session is opened (a gateway
+ * that refuses fails the attempt; the order keeps its hold for a new attempt).
  */
 
 export const PLACE_ORDER_STEPS = [
@@ -53,9 +54,9 @@ export const PLACE_ORDER_STEPS = [
   'reserve stock',
   'redeem coupon',
   'open payment',
+  'notify',
   'close bag',
   'open gateway session',
-  'notify',
 ] as const;
 export type PlaceOrderStep = (typeof PLACE_ORDER_STEPS)[number];
 
@@ -69,6 +70,8 @@ type Given = {
   site: SiteSettings;
   contact: ShopperCard | null;
   stores: StoreLocation[] | null;
+  /** The gift rules as the bag sees them (cached; a transaction cannot read the cache). */
+  rules: GiftRule[];
   now: Date;
 };
 
@@ -126,7 +129,7 @@ function orderLinesOf(cart: Cart): NewOrderLine[] {
 
 /** Locks the shopper's bag for the transaction (a second checkout of it waits) and reads its draft. */
 async function lockBag(s: Placing): Promise<void> {
-  const cart = await getCartForCheckout({ db: s.tx }, cartOwnerOf(s.ctx));
+  const cart = await getCartForCheckout({ db: s.tx }, cartOwnerOf(s.ctx), s.rules);
   if (!cart || cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty, 'cart');
   s.cart = cart as Cart & { id: number };
   s.draft = await readDraft(s.tx, cart.id);
@@ -216,6 +219,8 @@ function orderValues(s: Placing): NewOrder {
         : null,
     multiCardName: method === 'card' ? payload.multi_card_name || draft?.multiCardName || CARD_MULTI_CARD_NAME : null,
     note: payload.note ?? '',
+    // A cash order's confirmation is queued with it (the 'notify' step); a prepaid one's once it is paid.
+    notifiedAt: prepaid({ paymentMethod: method, codDeposit: s.codDeposit ?? 0 }) ? null : s.now,
   };
 }
 
@@ -269,6 +274,11 @@ async function openPayment(s: Placing): Promise<void> {
   s.start = await startInputOf(s.tx, s.order!, s.lines!, s.ctx.env.SUPPORT_EMAIL);
 }
 
+/** A cash order's confirmation, queued in the transaction: it exists exactly when the order does (a prepaid order's waits for its payment). */
+async function notify(s: Placing): Promise<void> {
+  if (!paysFirst(s)) await queueOrderConfirmation({ ...s.ctx, db: s.tx }, s.order!, s.lines!);
+}
+
 /** Cash orders close the bag now; a gateway order (or a delivery fee to pay first) keeps it until the payment is confirmed. */
 async function closeBag(s: Placing): Promise<void> {
   if (!paysFirst(s)) await clearCart({ db: s.tx }, s.cart!.id);
@@ -283,6 +293,7 @@ const IN_TRANSACTION: readonly Step<Placing, PlaceOrderStep>[] = [
   { name: 'reserve stock', run: reserveOrderStock },
   { name: 'redeem coupon', run: redeemOrderCoupon },
   { name: 'open payment', run: openPayment },
+  { name: 'notify', run: notify },
   { name: 'close bag', run: closeBag },
 ];
 
@@ -294,14 +305,6 @@ const AFTER_COMMIT: readonly Step<Placing, PlaceOrderStep>[] = [
     run: async (s) => {
       if (s.payment && s.start) s.answer = await openSession(s.ctx, s.order!, s.payment, s.start);
     },
-  },
-  {
-    name: 'notify',
-    run: async (s) => {
-      if (!s.payment) await notifyOrderConfirmed(s.ctx, s.order!.id);
-    },
-    // Not queued now: the upkeep queues confirmations that were never queued.
-    bestEffort: true,
   },
 ];
 
@@ -370,10 +373,10 @@ export async function placeOrder(
     if (earlier) return earlier;
   }
   const pickup = payload.cash_on_pickup || payload.delivery_type === 'pickup' || payload.store_location_id != null;
-  const [site, contact] = await Promise.all([getSiteSettings(ctx), shopperCard(ctx, shopper)]);
+  const [site, contact, rules] = await Promise.all([getSiteSettings(ctx), shopperCard(ctx, shopper), giftRules(ctx)]);
   // The stores are read only when pickup may be wanted (the draft may say so too: then they are read in the transaction).
   const stores = pickup ? await listStoreLocations(ctx) : null;
-  const given: Given = { ctx, shopper, payload, idempotencyKey, requestHash, site, contact, stores, now: ctx.clock.now() };
+  const given: Given = { ctx, shopper, payload, idempotencyKey, requestHash, site, contact, stores, rules, now: ctx.clock.now() };
   let placed: Placing;
   try {
     placed = await ctx.db.transaction(async (tx) => {
@@ -392,7 +395,7 @@ export async function placeOrder(
     throw err;
   }
   // Committed: the stock it took shows in listings and product pages from the next request on.
-  contentChanged();
+  stockChanged();
   // The steps after the commit work outside the transaction.
   placed.tx = ctx.db;
   await runSteps(AFTER_COMMIT, placed, ctx.log, hooks);

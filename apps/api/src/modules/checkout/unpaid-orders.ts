@@ -2,7 +2,7 @@ import type { OrderDetail, OrderRepayPayload, PayResponse } from '@store/shared/
 import { CARD_MULTI_CARD_NAME, type PaymentMethod } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
-import { contentChanged } from '../../lib/content-changes.js';
+import { stockChanged } from '../../lib/content-changes.js';
 import { AppError } from '../../lib/errors.js';
 import { listStoreLocations } from '../content/index.js';
 import {
@@ -175,7 +175,7 @@ export async function cancelOwnOrder(ctx: CheckoutCtx, number: string): Promise<
     await releaseCoupon(tx, locked.id, ctx.clock.now());
   });
   // Committed: the stock it gave back shows from the next request on.
-  contentChanged();
+  stockChanged();
   return getOwnOrder(ctx, number, holdMsOf(ctx));
 }
 
@@ -198,7 +198,7 @@ export async function expireUnpaidOrders(deps: CheckoutDeps): Promise<number> {
     });
     if (done) cancelled++;
   }
-  if (cancelled) contentChanged();
+  if (cancelled) stockChanged();
   return cancelled;
 }
 

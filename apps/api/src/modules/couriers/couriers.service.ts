@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import type { Transport } from '../../lib/http-transport.js';
-import { contentChanged } from '../../lib/content-changes.js';
+import { stockChanged } from '../../lib/content-changes.js';
 import {
   addOrderEvent,
   amountTaken,
@@ -583,7 +583,7 @@ export class Couriers {
       return moved;
     });
     // A returned parcel's items are back on the shelf: the storefront's cached stock forgets (after the commit).
-    if (outcome === 'accepted' && u.state === 'returned') contentChanged();
+    if (outcome === 'accepted' && u.state === 'returned') stockChanged();
     return outcome;
   }
 

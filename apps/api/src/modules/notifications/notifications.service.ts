@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DbCtx } from '../../lib/context.js';
-import { and, desc, eq, inArray, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BD_MOBILE_PATTERN } from '@store/shared/phone';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,12 @@ const MAX_ATTEMPTS = 5;
 const LEASE_MS = 60_000;
 /** One send never takes longer than this (well inside the lease), so no other worker can take a row while it is sent. */
 const SEND_TIMEOUT_MS = 20_000;
+/**
+ * A claimed row is sent without taking it again while its claim is younger than this: its lease
+ * cannot run out before the send ends (lease − send timeout, less 10 s for clocks that differ
+ * between machines). Past it, the row is taken again (a fresh lease, only if still this claim's).
+ */
+const SEND_WITHOUT_RETAKE_MS = LEASE_MS - SEND_TIMEOUT_MS - 10_000;
 
 export type OutboxMessage = {
   id: number;
@@ -38,6 +44,9 @@ export type OutboxMessage = {
 };
 
 export type NotifierOptions = { pollMs?: number; batchSize?: number };
+
+/** A row the provider took: marked sent with its batch (markSent). */
+type Sent = { id: number; attempts: number; sentAt: Date; providerMessageId: string | null };
 
 /** A message queued with the caller's own work (see Notifier.queueIn). */
 export type QueuedMessage =
@@ -218,8 +227,9 @@ export class Notifier {
 
   /**
    * Claims the due rows (a batch, under a claim of its own) and delivers them one by one; returns how
-   * many were claimed. A batch may take longer than its lease: each row is taken again, for a fresh
-   * lease, just before it is sent, and only while it is still this claim's. A row another worker
+   * many were claimed. A batch may take longer than its lease: a row whose claim is no longer fresh
+   * (SEND_WITHOUT_RETAKE_MS) is taken again, for a fresh lease, just before it is sent, and only
+   * while it is still this claim's. A row another worker
    * claimed meanwhile (this batch's lease ran out) is left to that worker: nothing is sent twice.
    */
   async processDue(): Promise<number> {
@@ -242,10 +252,35 @@ export class Notifier {
       .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS), claim })
       .where(inArray(outbox.id, due))
       .returning();
+    // Rows sent, marked together: before the claim ages (while its lease still covers them all) and at the end.
+    const sent: Sent[] = [];
     for (const row of claimed) {
-      if (await this.take(row.id, claim)) await this.deliver(row, claim);
+      const fresh = this.clock.nowMs() - now.getTime() < SEND_WITHOUT_RETAKE_MS;
+      if (!fresh) await this.markSent(sent.splice(0), claim);
+      if (!fresh && !(await this.take(row.id, claim))) continue;
+      const done = await this.deliver(row, claim);
+      if (done) sent.push(done);
     }
+    await this.markSent(sent, claim);
     return claimed.length;
+  }
+
+  /**
+   * Marks sent rows in one statement, only those still this claim's. Should it fail (the database
+   * going away), their lease runs out and they are sent again: at least once.
+   */
+  private async markSent(sent: Sent[], claim: string): Promise<void> {
+    if (!sent.length) return;
+    const rows = sql.join(
+      sent.map((r) => sql`(${r.id}::int, ${r.attempts}::int, ${r.sentAt}::timestamptz, ${r.providerMessageId}::text)`),
+      sql`, `,
+    );
+    await this.db.execute(
+      sql`update ${outbox} set status = 'sent', attempts = v.attempts, sent_at = v.sent_at, locked_until = null, last_error = null,
+            provider_message_id = v.provider_message_id, claim = null
+          from (values ${rows}) as v(id, attempts, sent_at, provider_message_id)
+          where ${outbox.id} = v.id and ${outbox.claim} = ${claim}`,
+    );
   }
 
   /** Takes a claimed row for its send: a fresh lease, only while the row is still `claim`'s and being sent. */
@@ -258,7 +293,8 @@ export class Notifier {
     return taken.length === 1;
   }
 
-  private async deliver(row: typeof outbox.$inferSelect, claim: string) {
+  /** Sends one row; a failure is recorded at once (retried with backoff, or given up), a success is returned for markSent. */
+  private async deliver(row: typeof outbox.$inferSelect, claim: string): Promise<Sent | null> {
     const attempts = row.attempts + 1;
     const mine = and(eq(outbox.id, row.id), eq(outbox.claim, claim));
     let result: SendResult;
@@ -287,22 +323,10 @@ export class Notifier {
           claim: null,
         })
         .where(mine);
-      return;
+      return null;
     }
     if (row.channel === 'sms') this.smsHealth.succeeded();
-    // Should this update fail (the database going away), the row's lease runs out and it is sent again: at least once.
-    await this.db
-      .update(outbox)
-      .set({
-        status: 'sent',
-        attempts,
-        sentAt: this.clock.now(),
-        lockedUntil: null,
-        lastError: null,
-        providerMessageId: result.providerMessageId,
-        claim: null,
-      })
-      .where(mine);
+    return { id: row.id, attempts, sentAt: this.clock.now(), providerMessageId: result.providerMessageId };
   }
 }
 

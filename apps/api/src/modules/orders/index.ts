@@ -20,6 +20,7 @@ export {
   insertOrderLines,
   nextOrderNumber,
   notifyOrderConfirmed,
+  queueOrderConfirmation,
   orderRef,
   orderSummaries,
   type OrderSummary,

@@ -24,7 +24,7 @@ import type { DeliveryZone, OrderStatus } from '@store/shared/checkout-rules';
 import { canonicalBdMobile } from '@store/shared/phone';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
-import { contentChanged } from '../../lib/content-changes.js';
+import { stockChanged } from '../../lib/content-changes.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { escapeLike } from '../../lib/like.js';
 import { releaseStock } from '../catalog/index.js';
@@ -438,7 +438,7 @@ export async function cancelOrder(ctx: RequestCtx, id: number, input: OrderCance
     return after;
   });
   // Its items are back on the shelf: the storefront's cached stock forgets, after the commit.
-  contentChanged();
+  stockChanged();
   return cancelled;
 }
 
@@ -540,5 +540,5 @@ export async function editOrderLines(ctx: RequestCtx, id: number, input: OrderLi
     );
   });
   // Items went back on the shelf: the storefront's cached stock forgets, after the commit.
-  contentChanged();
+  stockChanged();
 }

@@ -15,12 +15,12 @@ import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';
-import type { Db } from '../../db/client.js';
+import { selectRows, type Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseStock } from '../catalog/index.js';
-import type { Notifier } from '../notifications/index.js';
+import type { Notifier, QueuedMessage } from '../notifications/index.js';
 import { queueOrderStep } from './order-messages.js';
 import { amountTaken, IllegalTransition, planTransition, type StatusChange } from './order-status.js';
 import { orderEvents, orderLines, orderNumberSeq, orders, phoneDeliveryRecords, type OrderEventKind } from './orders.tables.js';
@@ -51,15 +51,21 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   return false;
 }
 
-/** GB-YYMM-NNNNNN: the month in Dhaka, then the running number. */
-export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<string> {
-  // Both drivers answer a raw query with { rows }.
-  const result = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName})::int as n`)) as unknown as { rows: { n: number }[] };
-  const row = result.rows[0];
+/** GB-YYMM-: the month in Dhaka the order is placed in. */
+function orderNumberPrefix(at: Date): string {
   const parts = new Intl.DateTimeFormat('en-GB', { timeZone: SERVICE_TIME_ZONE, year: '2-digit', month: '2-digit' }).formatToParts(at);
   const yy = parts.find((p) => p.type === 'year')!.value;
   const mm = parts.find((p) => p.type === 'month')!.value;
-  return `GB-${yy}${mm}-${String(row!.n).padStart(6, '0')}`;
+  return `GB-${yy}${mm}-`;
+}
+
+/** The next number, GB-YYMM-NNNNNN, as SQL: taken from the sequence by the statement that uses it (no round trip of its own). */
+const nextNumberSql = (at: Date) => sql<string>`${orderNumberPrefix(at)} || lpad(nextval(${orderNumberSeq.seqName})::text, 6, '0')`;
+
+/** GB-YYMM-NNNNNN: the month in Dhaka, then the running number (the seed's orders; the checkout takes it in its insert). */
+export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<string> {
+  const [row] = await selectRows<{ number: string }>(tx, sql`select ${nextNumberSql(at)} as number`);
+  return row!.number;
 }
 
 /**
@@ -68,12 +74,11 @@ export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<stri
  * touched any stock.
  */
 export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, at: Date): Promise<OrderRow> {
-  const number = await nextOrderNumber({ db: tx }, at);
   const token = randomBytes(18).toString('base64url');
   try {
     const [row] = await tx
       .insert(orders)
-      .values({ ...values, number, token, createdAt: at, updatedAt: at })
+      .values({ ...values, number: nextNumberSql(at), token, createdAt: at, updatedAt: at })
       .returning();
     await tx
       .insert(orderEvents)
@@ -552,7 +557,10 @@ export type NotifyDeps = { db: Db; env: Pick<Env, 'PUBLIC_URL'>; notifier: Notif
 
 const SHOP = SHOP_NAME;
 
-function confirmationTexts(o: OrderRow, lines: OrderLineRow[], publicUrl: string) {
+/** What a confirmation lists of each line. */
+type ConfirmationLine = Pick<OrderLineRow, 'productTitle' | 'variantTitle' | 'quantity' | 'linePrice'> & { gift?: boolean | undefined };
+
+function confirmationTexts(o: OrderRow, lines: ConfirmationLine[], publicUrl: string) {
   const base = publicUrl.replace(/\/$/, '');
   const track = `${base}/order-verify/success/${o.token}/`;
   const receipt = `${base}/receipt/${o.token}`;
@@ -602,6 +610,19 @@ export async function notifyOrderConfirmed(deps: NotifyDeps, orderId: number): P
   if (o.contactPhone?.startsWith('+8801')) await deps.notifier.sendSms(o.contactPhone, sms);
   if (o.contactEmail) await deps.notifier.sendEmail({ to: o.contactEmail, ...email });
   return true;
+}
+
+/**
+ * A cash order's confirmation, queued in the transaction that places it (`deps.db`): the SMS and the
+ * e-mail exist exactly when the order does. The order was inserted already stamped notified_at (the
+ * checkout sets it for cash orders), so the upkeep never queues it again.
+ */
+export async function queueOrderConfirmation(deps: NotifyDeps, o: OrderRow, lines: ConfirmationLine[]): Promise<void> {
+  const { sms, email } = confirmationTexts(o, lines, deps.env.PUBLIC_URL);
+  const messages: QueuedMessage[] = [];
+  if (o.contactPhone?.startsWith('+8801')) messages.push({ channel: 'sms', to: o.contactPhone, body: sms });
+  if (o.contactEmail) messages.push({ channel: 'email', to: o.contactEmail, subject: email.subject, body: email.text });
+  await deps.notifier.queueIn(deps, messages);
 }
 
 /** Orders whose confirmation is due but was never queued (a crash between commit and send). */

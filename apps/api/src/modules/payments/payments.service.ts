@@ -6,7 +6,7 @@ import type { PaymentMethod } from '@store/shared/checkout-rules';
 import type { Env } from '../../config/env.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { contentChanged } from '../../lib/content-changes.js';
+import { stockChanged } from '../../lib/content-changes.js';
 import { BkashClient, GatewayError } from './bkash-client.js';
 import { gatewayConfig, publicBase } from './config.js';
 import { transitionPayment } from './payment-status.js';
@@ -187,7 +187,7 @@ export class Payments implements Lifecycle {
       throw err;
     }
     // Committed: a failed or cancelled payment cancels its order, which gave the stock back.
-    if (changed && to !== 'paid') contentChanged();
+    if (changed && to !== 'paid') stockChanged();
     if (changed && to === 'paid') {
       await this.deps.hooks
         .afterPaid(payment.orderId)
