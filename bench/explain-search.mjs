@@ -58,14 +58,14 @@ async function explain(label, run) {
 }
 
 for (const term of terms) {
-  await explain(`suggestions "${term}"`, () => suggest(db, { q: term, limit: 5 }, ''));
-  await explain(`results "${term}"`, () => searchProducts(db, { search: term, sort: 'relevance', page: 1, page_size: 24 }, ''));
+  await explain(`suggestions "${term}"`, () => suggest({ db }, { q: term, limit: 5 }, ''));
+  await explain(`results "${term}"`, () => searchProducts({ db }, { search: term, sort: 'relevance', page: 1, page_size: 24 }, ''));
 }
 await explain('results "lipstick" sorted by price, page 2', () =>
-  searchProducts(db, { search: 'lipstick', sort: 'price_asc', page: 2, page_size: 24 }, ''),
+  searchProducts({ db }, { search: 'lipstick', sort: 'price_asc', page: 2, page_size: 24 }, ''),
 );
 await explain('no results (popular products)', () =>
-  searchProducts(db, { search: 'qxjvwz', sort: 'relevance', page: 1, page_size: 24 }, ''),
+  searchProducts({ db }, { search: 'qxjvwz', sort: 'relevance', page: 1, page_size: 24 }, ''),
 );
 
 console.table(summary);

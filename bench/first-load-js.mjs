@@ -9,7 +9,9 @@ export async function firstLoadJs(baseUrl, pages) {
   const out = {};
   for (const [name, path] of Object.entries(pages)) {
     const html = await (await fetch(baseUrl + path)).text();
-    const srcs = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]));
+    const srcs = new Set(
+      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g), ...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+    );
     for (const m of html.matchAll(/import\(["']([^"']+\.js)["']\)/g)) srcs.add(m[1]);
     const started = /\(function startAfterPaint\([^]*?\}\)\((\[[^\]]*\]),/.exec(html);
     if (started) for (const src of JSON.parse(started[1])) srcs.add(src);

@@ -5,7 +5,15 @@ import lighthouseRun from 'lighthouse';
 export async function lighthouse(baseUrl, pages) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const out = {};
   try {
@@ -28,7 +36,9 @@ export async function lighthouse(baseUrl, pages) {
         tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
       };
       const r = out[name];
-      console.log(`  ${name.padEnd(10)} perf ${r.performance}  a11y ${r.accessibility}  seo ${r.seo}  bp ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms`);
+      console.log(
+        `  ${name.padEnd(10)} perf ${r.performance}  a11y ${r.accessibility}  seo ${r.seo}  bp ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms`,
+      );
     }
   } finally {
     await chrome.kill();

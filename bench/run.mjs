@@ -4,7 +4,7 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,lighthouse,js   a subset of the sections
 //   BENCH_CPU_PROF=/tmp/prof     V8 CPU profiles of the servers (the main one and the checkout's), written when they stop
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
@@ -16,7 +16,9 @@ import autocannon from 'autocannon';
 const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
-const only = new Set((process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,scaling,js,lighthouse').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,js,lighthouse').split(','),
+);
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
 const baseUrl = `http://127.0.0.1:${port}`;
@@ -167,6 +169,11 @@ async function main() {
       console.log('\nScaling: 1 and 2 app processes behind HAProxy (PostgreSQL)');
       const { benchScaling } = await import('./scaling.mjs');
       figures.scaling = await benchScaling({ env, root, port, autocannon, waitFor, seconds: duration });
+    }
+    if (only.has('growth')) {
+      console.log('\nGrowth: the same reads on 1,000 and 100,000 products (PostgreSQL)');
+      const { benchGrowth } = await import('./growth.mjs');
+      figures.growth = await benchGrowth({ env, root, port, autocannon, waitFor, seconds: duration });
     }
     if (only.has('js')) {
       console.log('\nFirst-load JavaScript (gzip)');

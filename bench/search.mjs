@@ -74,6 +74,32 @@ const resultPaths = () =>
     return `/api/v1/products/?search=${encodeURIComponent(term)}&page_size=24${rest.map((r) => `&${r}`).join('')}`;
   });
 
+/** Terms nobody asked for yet (brand × product type, three pages each): every first request runs the queries. */
+export async function coldSearchPaths(baseUrl) {
+  const brands = (await (await fetch(`${baseUrl}/api/v1/brands/?department=`)).json()).data.map((b) => b.name);
+  const kinds = [
+    'cleanser',
+    'moisturiser',
+    'serum',
+    'sunscreen',
+    'toner',
+    'lipstick',
+    'foundation',
+    'mascara',
+    'kajal',
+    'shampoo',
+    'hair oil',
+    'body lotion',
+    'body wash',
+    'perfume',
+  ];
+  return brands.flatMap((brand) =>
+    kinds.flatMap((kind) =>
+      [1, 2, 3].map((page) => `/api/v1/products/?search=${encodeURIComponent(`${brand} ${kind}`)}&page=${page}&page_size=24`),
+    ),
+  );
+}
+
 export async function benchSearch({ baseUrl, autocannon, load }) {
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const run =
@@ -101,29 +127,7 @@ export async function benchSearch({ baseUrl, autocannon, load }) {
     await res.arrayBuffer();
   }
 
-  // Terms nobody asked for yet (brand × product type, three pages each): every first request runs the queries.
-  const brands = (await (await fetch(`${baseUrl}/api/v1/brands/?department=`)).json()).data.map((b) => b.name);
-  const kinds = [
-    'cleanser',
-    'moisturiser',
-    'serum',
-    'sunscreen',
-    'toner',
-    'lipstick',
-    'foundation',
-    'mascara',
-    'kajal',
-    'shampoo',
-    'hair oil',
-    'body lotion',
-    'body wash',
-    'perfume',
-  ];
-  const coldPaths = brands.flatMap((brand) =>
-    kinds.flatMap((kind) =>
-      [1, 2, 3].map((page) => `/api/v1/products/?search=${encodeURIComponent(`${brand} ${kind}`)}&page=${page}&page_size=24`),
-    ),
-  );
+  const coldPaths = await coldSearchPaths(baseUrl);
 
   const figures = {};
   for (const connections of [10, 50]) {
