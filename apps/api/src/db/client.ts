@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { traceConnection } from '../lib/query-tracing.js';
 import { guardConnections, patchTransactions } from './connection-breaker.js';
 import * as schema from './schema.js';
 
@@ -99,7 +100,11 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     keepAlive: true,
   });
   pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+    // Each statement a span when tracing is on (lib/query-tracing.ts).
+    traceConnection(client as unknown as Parameters<typeof traceConnection>[0]);
+  });
   guardConnections(pool, options.onDownChange);
   patchTransactions();
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });

@@ -53,3 +53,38 @@ describe('traces', () => {
     expect(sent.toLowerCase()).toContain(traceId);
   });
 });
+
+type OtlpSpan = {
+  name: string;
+  spanId: string;
+  parentSpanId?: string;
+  kind: number;
+  attributes: { key: string; value: { stringValue?: string } }[];
+};
+
+describe.runIf(process.env.TEST_DATABASE_URL)('database spans', () => {
+  it("puts a client span per PostgreSQL statement under the request's span, with its text and never its values", async () => {
+    received.length = 0;
+    const t = await createTestApp('postgres', { env: { OTEL_EXPORTER_OTLP_ENDPOINT: base, OTEL_SERVICE_NAME: 'shop-db-spans' } });
+    await t.app.inject({ url: '/api/v1/products/?page_size=3&search=secret-term-x' });
+    await t.close();
+    const spans = received
+      .filter((r) => r.path === '/v1/traces')
+      .flatMap((r) =>
+        (JSON.parse(r.body) as { resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[] }).resourceSpans.flatMap((rs) =>
+          rs.scopeSpans.flatMap((ss) => ss.spans),
+        ),
+      );
+    const request = spans.find((s) => s.name === 'GET /api/v1/products/');
+    expect(request).toBeDefined();
+    const statements = spans.filter((s) => s.parentSpanId === request!.spanId);
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.every((s) => s.kind === 3)).toBe(true); // CLIENT
+    expect(statements.map((s) => s.name)).toContain('SELECT');
+    const texts = statements.map((s) => s.attributes.find((a) => a.key === 'db.query.text')?.value.stringValue ?? '');
+    // The search's own statement, the term only as $2.
+    expect(texts.some((text) => /from search_words where word = \$2/.test(text))).toBe(true);
+    // The shopper's term went to the database as a parameter: no span carries it.
+    expect(JSON.stringify(statements)).not.toContain('secret-term-x');
+  });
+});

@@ -1,17 +1,21 @@
-import { context, SpanKind, SpanStatusCode, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { context, SpanKind, SpanStatusCode, trace, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { traceQueries } from '../lib/query-tracing.js';
 
 /*
  * OpenTelemetry traces (issue 19), only when an OTLP endpoint is configured
  * (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, as the
  * OpenTelemetry convention has it): one server span per request, named by its route pattern,
  * joining the caller's trace when the balancer or a client sends `traceparent` (W3C), with the
- * request id, the status and the time taken. Spans are batched and sent over OTLP/HTTP; the
- * provider is this app's own (nothing global is patched) and is flushed when the app closes.
+ * request id, the status and the time taken, and under it a client span per PostgreSQL statement
+ * (lib/query-tracing.ts). Spans are batched and sent over OTLP/HTTP; the provider is this app's own
+ * and is flushed when the app closes. The request's span is carried to its statements by
+ * OpenTelemetry's AsyncLocalStorage context manager, registered as the process's while tracing is on.
  */
 
 export type TracingEnv = {
@@ -49,10 +53,14 @@ export function registerTracing(app: FastifyInstance, env: TracingEnv): TracerPr
   });
   const tracer = provider.getTracer('glowbazaar-store');
   const propagator = new W3CTraceContextPropagator();
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  traceQueries(tracer);
 
-  app.addHook('onRequest', async (request) => {
+  // Callback style: the rest of the request (its hooks, its handler, their statements) runs inside the span's context.
+  app.addHook('onRequest', (request, _reply, done) => {
     const parent = propagator.extract(context.active(), request.headers, headerGetter);
-    request.span = tracer.startSpan(
+    const span = tracer.startSpan(
       `${request.method} ${request.routeOptions.url ?? 'unmatched'}`,
       {
         kind: SpanKind.SERVER,
@@ -65,6 +73,8 @@ export function registerTracing(app: FastifyInstance, env: TracingEnv): TracerPr
       },
       parent,
     );
+    request.span = span;
+    context.with(trace.setSpan(parent, span), done);
   });
   app.addHook('onResponse', async (request, reply) => {
     const span = request.span;
@@ -77,6 +87,8 @@ export function registerTracing(app: FastifyInstance, env: TracingEnv): TracerPr
     request.span?.recordException(error);
   });
   app.addHook('onClose', async () => {
+    traceQueries(null);
+    context.disable();
     await provider.shutdown().catch((err: unknown) => app.log.warn({ err }, 'traces not flushed on close'));
   });
   return provider;
