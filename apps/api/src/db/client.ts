@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { context } from '@opentelemetry/api';
 import { traceConnection } from '../lib/query-tracing.js';
 import { guardConnections, patchTransactions } from './connection-breaker.js';
 import * as schema from './schema.js';
@@ -100,6 +101,11 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     keepAlive: true,
   });
   pool.on('error', onError);
+  // pool.query waits for a connection with a callback, which another request's release would run in
+  // that request's async context: bound to the asking one's, its statement's span joins the right trace.
+  const connect = pool.connect.bind(pool) as (callback?: (...args: never[]) => void) => unknown;
+  (pool as unknown as { connect: typeof connect }).connect = (callback) =>
+    callback ? connect(context.bind(context.active(), callback)) : connect();
   pool.on('connect', (client) => {
     client.on('error', onError);
     // Each statement a span when tracing is on (lib/query-tracing.ts).

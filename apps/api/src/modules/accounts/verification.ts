@@ -166,7 +166,7 @@ export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: 
       await ctx.db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row!.id));
       throw smsUnavailable(options.emailLink ?? false);
     }
-  } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) });
+  } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) }, { oneTime: true });
   return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };
 }
 

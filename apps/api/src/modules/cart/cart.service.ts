@@ -298,7 +298,7 @@ export async function dismissBox(ctx: CartCtx, key: string): Promise<Cart> {
  * The shopper's open bag locked for the rest of the transaction and priced exactly as getCart
  * prices it, so the order is placed from the bag as it stands and no tap can change it meanwhile.
  * Null when the shopper has no open bag. Only `tx` is used (see syncGifts on why): `rules` are the
- * gift rules as the bag sees them, read (or cached) by the caller before its transaction.
+ * gift rules as they stand, read by the caller just before its transaction.
  */
 export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, rules: RuleRow[]): Promise<Cart | null> {
   const cart = await lockCart({ db: tx }, owner);

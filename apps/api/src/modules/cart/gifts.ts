@@ -77,6 +77,14 @@ export function activeRules({ db }: DbCtx): Promise<RuleRow[]> {
   return ruleCache.getOrLoad(String(dbKey(db)), OFFERS, () => loadRules(db));
 }
 
+/**
+ * The rules as they stand, never cached: what an order is placed with (a cached copy can hold a gift's
+ * stock from before another order took its last unit; the bag's view may be that old, an order not).
+ */
+export function currentRules({ db }: DbCtx): Promise<RuleRow[]> {
+  return loadRules(db);
+}
+
 /** Drops the cached rules (the seed, the back office or a test changed them). */
 export function clearRuleCache() {
   ruleCache.clear();

@@ -70,7 +70,7 @@ type Given = {
   site: SiteSettings;
   contact: ShopperCard | null;
   stores: StoreLocation[] | null;
-  /** The gift rules as the bag sees them (cached; a transaction cannot read the cache). */
+  /** The gift rules as they stand (read before the transaction: the embedded database runs one at a time). */
   rules: GiftRule[];
   now: Date;
 };

@@ -152,11 +152,17 @@ export class Jobs {
     return listed;
   }
 
-  /** Runs a failed job again (a new job with its data, in its own queue); false when it is no longer waiting. */
+  /**
+   * Runs a failed job again (a new job with its data, in its own queue); false when it is no longer
+   * waiting. When a run of the job is already waiting (its queue keeps one), pg-boss moves nothing and
+   * closes the failure: that waiting run is the retry.
+   */
   async retry(id: string): Promise<boolean> {
     const boss = await this.#open();
     if (!(await this.#isFailure(boss, id))) return false;
-    return (await boss.redrive(DEAD_LETTER, { ids: [id] })) > 0;
+    const moved = await boss.redrive(DEAD_LETTER, { ids: [id] });
+    if (moved === 0) this.options.log.info({ failure: id }, 'a run of the failed job was already waiting: it is the retry');
+    return true;
   }
 
   /** Forgets a failure without running it again; false when it is no longer waiting. */
@@ -231,6 +237,8 @@ export class Jobs {
           throw err;
         }
       });
+      // Closed while the worker was being set up: no ticker after stop() cleared them.
+      if (this.#closed) return;
       const offer = () => {
         boss
           .sendThrottled(job.name, {}, null, job.everySeconds, job.name)

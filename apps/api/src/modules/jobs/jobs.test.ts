@@ -133,10 +133,18 @@ describeOnDatabases('background jobs (pg-boss)', (ctx) => {
         { ...failed, channel: 'sms', recipient: '+8801711000002', body: 'Your code is 123456', oneTime: true, attempts: 1 },
       ])
       .returning({ id: outbox.id });
+    // An e-mailed sign-in code that failed every attempt: queued as one-time, never shown to staff.
+    const emailCode = await app.notifier.sendEmail(
+      { to: 'shopper.code@example.com', subject: '482913 is your verification code', text: 'Your code is 482913' },
+      { oneTime: true },
+    );
+    await db.update(outbox).set({ status: 'failed', attempts: 5 }).where(eq(outbox.id, emailCode));
     const { client: owner } = await signedInStaff(app, ctx().env, 'owner');
     const listed = (await owner.get('/jobs/')).json<AdminJobsResponse>().data.failed_messages;
     expect(listed.map((m) => m.id)).toContain(message!.id);
     expect(listed.map((m) => m.id)).not.toContain(code!.id);
+    expect(listed.map((m) => m.id)).not.toContain(emailCode);
+    expect((await owner.post(`/jobs/messages/${emailCode}/retry`)).statusCode).toBe(404);
     expect(listed.find((m) => m.id === message!.id)).toMatchObject({ to: '+8801711000001', attempts: 5, error: 'gateway 500' });
 
     expect((await owner.post(`/jobs/messages/${code!.id}/retry`)).statusCode).toBe(404);

@@ -132,8 +132,21 @@ export class Notifier {
     return this.enqueue('sms', to, null, text, null, this.sms.name);
   }
 
-  async sendEmail(message: EmailMessage): Promise<number> {
-    return this.enqueue('email', message.to, message.subject, message.text, message.html ?? null, this.email.name);
+  /**
+   * Queues an e-mail. `oneTime`: it carries a code or a link meant for one person's one use (sign-in,
+   * verification, a password reset, an invitation): the worker delivers it like any other, but staff
+   * never see it among the messages given up, nor send it again.
+   */
+  async sendEmail(message: EmailMessage, options: { oneTime?: boolean } = {}): Promise<number> {
+    return this.enqueue(
+      'email',
+      message.to,
+      message.subject,
+      message.text,
+      message.html ?? null,
+      this.email.name,
+      options.oneTime ?? false,
+    );
   }
 
   /**
@@ -174,11 +187,12 @@ export class Notifier {
     body: string,
     html: string | null,
     provider: string,
+    oneTime = false,
   ) {
     const now = this.clock.now();
     const [row] = await this.db
       .insert(outbox)
-      .values({ channel, recipient, subject, body, html, provider, nextAttemptAt: now, createdAt: now })
+      .values({ channel, recipient, subject, body, html, provider, oneTime, nextAttemptAt: now, createdAt: now })
       .returning({ id: outbox.id });
     this.wake();
     return row!.id;
@@ -252,16 +266,25 @@ export class Notifier {
       .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS), claim })
       .where(inArray(outbox.id, due))
       .returning();
-    // Rows sent, marked together: before the claim ages (while its lease still covers them all) and at the end.
+    // Rows sent, marked together: before the claim ages (while its lease still covers them all) and at the
+    // end, also when the batch stops on an error (a database that went away), so what went out is not sent again.
     const sent: Sent[] = [];
-    for (const row of claimed) {
-      const fresh = this.clock.nowMs() - now.getTime() < SEND_WITHOUT_RETAKE_MS;
-      if (!fresh) await this.markSent(sent.splice(0), claim);
-      if (!fresh && !(await this.take(row.id, claim))) continue;
-      const done = await this.deliver(row, claim);
-      if (done) sent.push(done);
+    try {
+      for (const row of claimed) {
+        const fresh = this.clock.nowMs() - now.getTime() < SEND_WITHOUT_RETAKE_MS;
+        if (!fresh) {
+          await this.markSent(sent, claim);
+          sent.length = 0;
+        }
+        if (!fresh && !(await this.take(row.id, claim))) continue;
+        const done = await this.deliver(row, claim);
+        if (done) sent.push(done);
+      }
+    } finally {
+      await this.markSent(sent, claim).catch((err: unknown) =>
+        this.log.warn({ err, outboxIds: sent.map((r) => r.id) }, 'sent messages not marked: they go out again when their lease ends'),
+      );
     }
-    await this.markSent(sent, claim);
     return claimed.length;
   }
 

@@ -26,7 +26,7 @@ export const outbox = pgTable(
     lockedUntil: timestamp({ withTimezone: true }),
     /** The claim of the worker holding the row: it sends only while the row is still its own (never twice). */
     claim: text(),
-    /** A one-time code sent within its request: never retried, by the worker or by staff (a late code is useless). */
+    /** It carries a one-time code or link (sign-in, verification, reset, invitation): staff never see it or send it again. */
     oneTime: boolean().notNull().default(false),
     lastError: text(),
     providerMessageId: text(),

@@ -60,7 +60,9 @@ function orderNumberPrefix(at: Date): string {
 }
 
 /** The next number, GB-YYMM-NNNNNN, as SQL: taken from the sequence by the statement that uses it (no round trip of its own). */
-const nextNumberSql = (at: Date) => sql<string>`${orderNumberPrefix(at)} || lpad(nextval(${orderNumberSeq.seqName})::text, 6, '0')`;
+// At least six digits (lpad alone would cut a seventh: 1000000 and 1000001 would both read 100000).
+const nextNumberSql = (at: Date) =>
+  sql<string>`(select ${orderNumberPrefix(at)} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${orderNumberSeq.seqName}) as n)`;
 
 /** GB-YYMM-NNNNNN: the month in Dhaka, then the running number (the seed's orders; the checkout takes it in its insert). */
 export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<string> {

@@ -121,7 +121,7 @@ export async function inviteStaff(
     );
     return { member: created, url: link };
   });
-  await ctx.notifier.sendEmail({ to: member.email, ...invitationEmail(url, member.role, by.name || by.email) });
+  await ctx.notifier.sendEmail({ to: member.email, ...invitationEmail(url, member.role, by.name || by.email) }, { oneTime: true });
   return { data: toStaffMember(member) };
 }
 
@@ -136,7 +136,7 @@ export async function resendInvitation(ctx: StaffCtx, by: StaffActor, id: number
     );
     return link;
   });
-  await ctx.notifier.sendEmail({ to: member.email, ...invitationEmail(url, member.role, by.name || by.email) });
+  await ctx.notifier.sendEmail({ to: member.email, ...invitationEmail(url, member.role, by.name || by.email) }, { oneTime: true });
   return { success: true, detail: `Invitation sent again to ${member.email}` };
 }
 
@@ -246,7 +246,7 @@ export async function requestPasswordReset(ctx: StaffCtx, email: string): Promis
   const member = await memberByEmail(ctx.db, email);
   if (member && member.status === 'active') {
     const url = await issueLink(ctx, ctx.db, member.id, 'password_reset');
-    await ctx.notifier.sendEmail({ to: member.email, ...staffPasswordResetEmail(url) });
+    await ctx.notifier.sendEmail({ to: member.email, ...staffPasswordResetEmail(url) }, { oneTime: true });
   }
   return { success: true, detail: staffMessages.passwordResetSent };
 }
