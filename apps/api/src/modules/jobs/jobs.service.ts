@@ -76,11 +76,6 @@ export class Jobs {
     this.#periodic.set(name, { name, everySeconds, run });
   }
 
-  /** The interval of each job (0: off), for the back office. */
-  intervals(): Map<JobName, number> {
-    return new Map(JOB_NAMES.map((name) => [name, this.#periodic.get(name)?.everySeconds ?? 0]));
-  }
-
   /** Opens the job system and, in a process with workers, starts them; retried every few seconds until the database answers. */
   start(): void {
     if (!this.options.workers || this.#closed) return;
@@ -104,13 +99,6 @@ export class Jobs {
     this.#opening = null;
     const boss = await opening?.catch(() => null);
     await boss?.stop({ graceful: true, timeout: STOP_TIMEOUT_MS, close: true });
-  }
-
-  /** Offers one run of `name` now (a test's, or the bench's); the slot rule still holds. */
-  async offer(name: JobName): Promise<string | null> {
-    const job = this.#periodic.get(name);
-    if (!job?.everySeconds) return null;
-    return (await this.#open()).sendThrottled(name, {}, null, job.everySeconds, name);
   }
 
   /** Each job's counts, as pg-boss last took them (about once a minute). */
