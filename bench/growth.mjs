@@ -73,9 +73,11 @@ async function measure(base, autocannon, seconds) {
   for (const p of pages)
     for (const word of p.name.toLowerCase().split(/[^a-z]+/))
       for (let n = 3; n <= Math.min(word.length, 7); n++) prefixes.add(word.slice(0, n));
+  // Every limit the box may ask (1–10), so both catalogs give more paths than the answer cache keeps:
+  // the large one's generated names have few distinct words.
   const suggestionPaths = combos(
     [...prefixes].map((q) => `/api/v1/search/suggestions/?q=${encodeURIComponent(q)}`),
-    ['&limit=5', '&limit=3'],
+    Array.from({ length: 10 }, (_, i) => `&limit=${i + 1}`),
     ['', '&department=toys', '&department=home', '&department=sport'],
   );
   const run = async (name, paths) =>

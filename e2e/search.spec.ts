@@ -97,7 +97,7 @@ test.describe('the header search box', () => {
     const options = listbox.getByRole('option');
     await expect(options).toHaveCount(limitFor(page));
     await expect(options).toHaveText(expected.results.map((s) => new RegExp(s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
-    const total = page.getByRole('link', { name: messages.totalSearch(expected.count) });
+    const total = page.getByRole('link', { name: messages.totalSearch(expected.count, expected.count_capped) });
     await expect(total).toBeVisible();
     await total.click();
     await expect(page).toHaveURL(/\/product\/\?search=lipstick$/);

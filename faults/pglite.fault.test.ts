@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { BASELINE, migrationsApplied } from './invariants.js';
@@ -29,7 +30,7 @@ let shop: Shop;
 
 /** Opens the folder in this process (the store must be stopped), runs `work`, closes it. */
 async function withPglite<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(dataDir, { extensions: { btree_gin, pg_trgm } }); // as the store's own (apps/api/src/db/client.ts)
   try {
     return await work(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
   } finally {

@@ -16,6 +16,16 @@ export { normalizeSearchTerm, SEARCH_TERM_MAX_LENGTH, searchResultsPath, searchR
 
 /** At most this many suggestions per request (the box asks for 5 on desktop, 3 on phones). */
 export const SEARCH_SUGGESTIONS_MAX = 10;
+/**
+ * A search reads at most this many of a term's matches (its window) to count, facet, sort and rank:
+ * a term that matches more ('ser' in a 100,000-product catalog) costs no more than one that matches
+ * this many, and says so ('Total Search (500+)', '1000+ products'). The search box's window is
+ * smaller (it shows five); the results page's is 41 pages of 24. Within the window, a sort by
+ * price, date or rating takes the first matches in that order, so its first pages are exact; by
+ * relevance, the first matches the index yields are ranked.
+ */
+export const SEARCH_SUGGESTIONS_WINDOW = 500;
+export const SEARCH_RESULTS_WINDOW = 1_000;
 /** Popular products offered when a search finds nothing. */
 export const SEARCH_FALLBACK_PRODUCTS = 8;
 
@@ -56,6 +66,8 @@ export const SearchResponseSchema = ProductListResponseSchema.extend({
   /** The term as searched (normalised and cut). */
   search: z.string(),
   sort: z.enum(SEARCH_SORTS),
+  /** More products match than the results window (SEARCH_RESULTS_WINDOW) holds: count is the window's size. */
+  count_capped: z.boolean(),
   /** Popular products when nothing matched, else empty. */
   search_no_response_products: z.array(ProductCardSchema),
   /** Says why popular products are shown; null when the search found something. */
@@ -85,8 +97,10 @@ export type SearchSuggestion = z.infer<typeof SearchSuggestionSchema>;
 
 export const SuggestionsResponseSchema = z.object({
   search: z.string(),
-  /** How many products the results page lists for this term: the 'Total Search (n)' figure. */
+  /** How many products the results page lists for this term: the 'Total Search (n)' figure (at most the window). */
   count: z.number(),
+  /** More products match than the search box's window holds (SEARCH_SUGGESTIONS_WINDOW): 'Total Search (500+)'. */
+  count_capped: z.boolean(),
   results: z.array(SearchSuggestionSchema),
   message: z.string().nullable(),
   redirect: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -275,10 +276,13 @@ function readinessPing(url: string, connectTimeoutMs: number, onError: (err: Err
   return ping;
 }
 
+/** The PostgreSQL extensions the migrations create, which PGlite loads as contrib modules. */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm };
+
 /** The embedded database: persisted under dataDir, or in memory when dataDir is 'memory://'. */
 export async function connectPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: PGLITE_EXTENSIONS });
   return wrapPglite(client);
 }
 

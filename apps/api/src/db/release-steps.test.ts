@@ -1,12 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrateAtBoot, parseEnv, seedAtBoot } from '../config/env.js';
 import { PRODUCTION_ENV } from '../../test/support/app.js';
 import { emptyPostgresDatabase } from '../../test/support/database.js';
-import { connectPostgres, migrationsFolder, wrapPglite } from './client.js';
+import { connectPostgres, migrationsFolder, PGLITE_EXTENSIONS, wrapPglite } from './client.js';
 import { openDatabase } from './open.js';
 import { SchemaBehind, schemaStatus } from './schema-version.js';
 
@@ -43,7 +42,7 @@ describe('the boot policy', () => {
 
 describe('the schema version', () => {
   it('knows an unmigrated embedded database is behind, and a migrated one is not', async () => {
-    const database = wrapPglite(await PGlite.create('memory://', { extensions: { pg_trgm } }));
+    const database = wrapPglite(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }));
     try {
       expect(await schemaStatus(database.db)).toEqual({ applied: 0, expected, pending: expected });
       await database.migrate();

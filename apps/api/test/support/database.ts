@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectPostgres, wrapPglite, type Database } from '../../src/db/client.js';
+import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../../src/db/client.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -24,7 +23,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
     // Loaded from the migrated template the global setup made (vitest.global-setup.ts); migrate() then has nothing to do.
     const template = inject('pgliteTemplate');
     const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
-    const database = wrapPglite(await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir }));
+    const database = wrapPglite(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, loadDataDir }));
     await database.migrate();
     return database;
   }

@@ -118,6 +118,18 @@ export const products = pgTable(
       index('products_top_rated_idx').on(t.rating.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.id.desc().nullsFirst()),
       // The search's popular products read this one in order (rating desc nulls last, id).
       index('products_department_rating_idx').on(t.departmentId, t.rating.desc(), t.id),
+      // A department's counts and facets (per brand, per category, in stock, on sale, in a price
+      // range) from the index alone: an index-only scan of narrow entries, not of the wide rows.
+      index('products_department_facets_idx').on(
+        t.departmentId,
+        t.published,
+        t.brandId,
+        t.categoryId,
+        t.inStock,
+        t.minDiscountedPrice,
+        t.sale,
+        t.maxDiscountValue,
+      ),
       // A brand's or a category's newest (listings of one brand, related products).
       index('products_brand_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
       index('products_category_idx').on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

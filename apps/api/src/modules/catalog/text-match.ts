@@ -37,10 +37,19 @@ export type Narrowing = {
   in_stock?: boolean | undefined;
 };
 
-export type TextMatchOptions = { narrowing: Narrowing; sort: SearchSort; limit: number; offset: number; facets: boolean };
+/**
+ * `window`, when given, bounds the work of a term that matches much of the catalog: at most that
+ * many matches are read, counted, faceted, sorted and ranked, so a three-letter prefix costs the same
+ * at 1,000 products as at 100,000. By relevance they are the first the index yields; by price, date
+ * or rating, the first in that order (read along the sort's index), so the first pages are exact.
+ */
+export type TextMatchOptions = { narrowing: Narrowing; sort: SearchSort; limit: number; offset: number; facets: boolean; window?: number };
 
-/** What a term matched: the total before narrowing, the count after it, the facets and the page's ids in order. */
-export type TextMatches = { total: number; count: number; facets: ProductListResponse['facets']; ids: number[] };
+/**
+ * What a term matched: the total before narrowing, the count after it, the facets and the page's
+ * ids in order. `capped`: more matched than the window let through, so total is the window's size.
+ */
+export type TextMatches = { total: number; count: number; facets: ProductListResponse['facets']; ids: number[]; capped: boolean };
 
 /** The two ways a term can match: its words on the full-text index, else its literal text on the trigram index. */
 type Match = { kind: 'words' | 'substring'; condition: SQL };
@@ -116,13 +125,21 @@ const ORDER: Record<SearchSort, SQL> = {
   top_rated: sql`rating desc, review_count desc, id desc`,
 };
 
-type PassOptions = { narrowing: SQL[]; sort: SearchSort; limit: number; offset: number; facets: boolean };
+/** The end of the matches' read when a window bounds it: one past the window, so `capped` can tell. */
+function windowClause({ window, sort }: PassOptions): SQL {
+  if (window === undefined) return sql``;
+  return sort === 'relevance' ? sql` limit ${window + 1}` : sql` order by ${ORDER[sort]} limit ${window + 1}`;
+}
+
+type PassOptions = { narrowing: SQL[]; sort: SearchSort; limit: number; offset: number; facets: boolean; window?: number | undefined };
 
 /**
  * Everything an answer needs from a term's matches, in one round trip that reads the matching
  * rows once: the total (the 'Total Search (n)' figure), the price range, the brand and category
  * facets when asked, the count after the narrowing filters and the ids of the page in order. Only
- * narrow rows are sorted, so a common word's thousands of matches sort in memory.
+ * narrow rows are sorted, so a common word's thousands of matches sort in memory. With a window,
+ * the matches are read unordered and the reading stops one past it (the `limit` in `m`): the index
+ * yields them, and no sort of every match is needed before the stop.
  */
 async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery, opts: PassOptions): Promise<TextMatches> {
   const narrowed = opts.narrowing.length > 0;
@@ -150,7 +167,7 @@ async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery
       select "products"."id", "products"."brand_id", "products"."category_id", "products"."min_discounted_price" as price,
              "products"."sale", "products"."max_discount_value", "products"."in_stock", "products"."rating",
              "products"."review_count", "products"."created_at", ${scoreExpression(resolved)} as score
-      from products where ${and(...scope, match.condition)}
+      from products where ${and(...scope, match.condition)}${windowClause(opts)}
     )${narrowed ? sql`, n as materialized (select * from m where ${and(...opts.narrowing)})` : sql``}
     select (select count(*)::int from m) as total, (select count(*)::int from ${source}) as count,
            (select min(price)::int from m) as lo, (select max(price)::int from m) as hi,
@@ -161,9 +178,12 @@ async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery
   );
   const facet = (rows: [string, string, number][] | null | undefined): Facet[] =>
     (rows ?? []).map(([value, label, count]) => ({ value, label, count: Number(count) })).sort((a, b) => a.label.localeCompare(b.label));
+  const within = (n: number) => Math.min(n, opts.window ?? n);
+  const total = Number(row?.total ?? 0);
   return {
-    total: Number(row?.total ?? 0),
-    count: Number(row?.count ?? 0),
+    total: within(total),
+    capped: within(total) < total,
+    count: within(Number(row?.count ?? 0)),
     facets: { brands: facet(row?.brands), categories: facet(row?.categories), price: { min: row?.lo ?? 0, max: row?.hi ?? 0 } },
     ids: (row?.ids ?? []).map(Number),
   };

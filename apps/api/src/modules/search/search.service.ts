@@ -4,6 +4,8 @@ import type { DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import {
   SEARCH_FALLBACK_PRODUCTS,
+  SEARCH_RESULTS_WINDOW,
+  SEARCH_SUGGESTIONS_WINDOW,
   type SearchQuery,
   type SearchRedirects,
   type SearchResponse,
@@ -177,11 +179,13 @@ async function runSearch(db: Db, q: SearchQuery, requested: DepartmentKey): Prom
     limit: q.page_size,
     offset: (q.page - 1) * q.page_size,
     facets: true,
+    window: SEARCH_RESULTS_WINDOW,
   });
   if (!found) {
     return {
       ...base,
       count: 0,
+      count_capped: false,
       results: [],
       facets: NO_FACETS,
       search_no_response_products: await popularProducts(db, deptId),
@@ -189,7 +193,15 @@ async function runSearch(db: Db, q: SearchQuery, requested: DepartmentKey): Prom
     };
   }
   const results = await catalog.getCards({ db }, found.ids);
-  return { ...base, count: found.count, results, facets: found.facets, search_no_response_products: [], message: null };
+  return {
+    ...base,
+    count: found.count,
+    count_capped: found.capped,
+    results,
+    facets: found.facets,
+    search_no_response_products: [],
+    message: null,
+  };
 }
 
 function toSuggestion(card: ProductCard): SearchSuggestion {
@@ -206,7 +218,10 @@ function toSuggestion(card: ProductCard): SearchSuggestion {
 
 /**
  * The header box's live suggestions: the first `limit` results of the same search the results
- * page runs (same department, same ranking), and their total for 'Total Search (n)'.
+ * page runs (same department, same ranking), and their total for 'Total Search (n)'. A term that
+ * matches more than SEARCH_SUGGESTIONS_WINDOW products (a prefix still being typed) is ranked and
+ * counted within the first that many matches the index yields, so its cost does not grow with the
+ * catalog; the results page, where the shopper asked for everything, counts and ranks them all.
  */
 export async function suggest(ctx: RequestCtx, q: SuggestionsQuery, headerDepartment: DepartmentKey): Promise<SuggestionsResponse> {
   const { db } = ctx;
@@ -218,11 +233,25 @@ export async function suggest(ctx: RequestCtx, q: SuggestionsQuery, headerDepart
 
 async function runSuggest(db: Db, q: SuggestionsQuery, requested: DepartmentKey): Promise<SuggestionsResponse> {
   const { deptId, resolved, redirect } = await locate(db, q.q, requested);
-  const found = await findMatches(db, deptId, resolved, {}, { narrowing: {}, sort: 'relevance', limit: q.limit, offset: 0, facets: false });
+  const found = await findMatches(
+    db,
+    deptId,
+    resolved,
+    {},
+    {
+      narrowing: {},
+      sort: 'relevance',
+      limit: q.limit,
+      offset: 0,
+      facets: false,
+      window: SEARCH_SUGGESTIONS_WINDOW,
+    },
+  );
   const cards = found ? await catalog.getCards({ db }, found.ids) : [];
   return {
     search: resolved.term,
     count: found?.total ?? 0,
+    count_capped: found?.capped ?? false,
     results: cards.map(toSuggestion),
     message: found || !resolved.term ? null : messages.searchNoSuggestions(resolved.term),
     redirect,

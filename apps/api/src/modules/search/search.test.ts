@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as messages from '@store/shared/messages';
-import type { SearchResponse, SuggestionsResponse } from '@store/shared/search';
+import { SEARCH_RESULTS_WINDOW, SEARCH_SUGGESTIONS_WINDOW, type SearchResponse, type SuggestionsResponse } from '@store/shared/search';
 import type { Db } from '../../db/client.js';
 import { brands, categories, departments, products } from '../catalog/catalog.tables.js';
 import { writeSetting } from '../content/index.js';
@@ -218,6 +218,7 @@ describeOnDatabases(
         const s = await suggest('zorbly', '&limit=3');
         expect(s.results.map((r) => r.name)).toEqual(['Zorbly Serum', 'Plain Toner', 'Daily Cleanser']);
         expect(s.count).toBe(4);
+        expect(s.count_capped).toBe(false);
         expect(s.results[0]).toMatchObject({
           brand: 'Plainfield',
           url: '/brand/plainfield/search-fixture-0',
@@ -227,6 +228,54 @@ describeOnDatabases(
         expect((await suggest('zorbly', '&limit=5')).results).toHaveLength(4);
         const tooMany = await ctx().app.inject('/api/v1/search/suggestions/?q=zorbly&limit=500');
         expect(tooMany.statusCode).toBe(400);
+      });
+
+      it('counts, sorts and ranks a term that matches much of the catalog within its window', async () => {
+        const { db } = ctx();
+        const [home] = await db.select({ id: departments.id }).from(departments).where(eq(departments.key, 'home'));
+        const brandId = await upsertBrand(db, 'Wumbleton Works', home!.id);
+        const many = SEARCH_RESULTS_WINDOW + 5;
+        // The later a row is written, the cheaper: the cheapest are the last the index would yield.
+        const price = (i: number) => 20_000 + (many - i) * 100;
+        await db.insert(products).values(
+          Array.from({ length: many }, (_, i) => ({
+            handle: `wumbleton-${i}`,
+            name: `Wumbleton Mug ${i}`,
+            brandId,
+            departmentId: home!.id,
+            minPrice: price(i),
+            minDiscountedPrice: price(i),
+            maxPrice: price(i),
+            inStock: true,
+          })),
+        );
+        clearSearchCaches();
+        for (const term of ['wum', 'wumbleton mug']) {
+          const s = await suggest(term, '&limit=5&department=home');
+          expect(s.count, term).toBe(SEARCH_SUGGESTIONS_WINDOW);
+          expect(s.count_capped, term).toBe(true);
+          expect(s.results).toHaveLength(5);
+          for (const r of s.results) expect(r.name).toMatch(/^Wumbleton Mug \d+$/);
+          const r = await search(term, '&department=home');
+          expect([r.count, r.count_capped], term).toEqual([SEARCH_RESULTS_WINDOW, true]);
+          expect(r.results).toHaveLength(24);
+        }
+        // A sort by price reads along its index: the first page is the cheapest of every match, not of a window's.
+        const byPrice = Array.from({ length: many }, (_, i) => i).sort((a, b) => price(a) - price(b));
+        const cheapest = await search('wumbleton', '&department=home&sort=price_asc');
+        expect(names(cheapest)).toEqual(byPrice.slice(0, 24).map((i) => `Wumbleton Mug ${i}`));
+        const dearest = await search('wumbleton', '&department=home&sort=price_desc&page=2');
+        expect(names(dearest)).toEqual(
+          byPrice
+            .reverse()
+            .slice(24, 48)
+            .map((i) => `Wumbleton Mug ${i}`),
+        );
+        // A term the window holds whole is counted exactly.
+        const one = await suggest('wumbleton mug 17', '&department=home');
+        expect([one.count, one.count_capped]).toEqual([11, false]);
+        expect(one.results[0]!.name).toBe('Wumbleton Mug 17');
+        expect((await search('wumbleton mug 17', '&department=home')).count_capped).toBe(false);
       });
     });
 

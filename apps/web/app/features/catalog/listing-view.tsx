@@ -75,7 +75,8 @@ function activeChips(basePath: string, search: URLSearchParams, list: ProductLis
 type Props = {
   basePath: string;
   search: URLSearchParams;
-  list: ProductListResponse | null;
+  /** A search's answer says when more matched than it counted (count_capped). */
+  list: (ProductListResponse & { count_capped?: boolean }) | null;
   /** The API's 400 for a link it could not read: shown as plain words with a way out. */
   error: ApiErrorBody['error'] | null;
   /** What the page did with values of the link it could not use, one line each. */
@@ -90,6 +91,7 @@ type Props = {
 export function ListingView({ basePath, search, list, error, notices = [], scope = {}, heading, intro }: Props) {
   const state = readListingState(search);
   const count = list?.count ?? 0;
+  const counted = list?.count_capped ? `${count}+ products` : `${count} ${count === 1 ? 'product' : 'products'}`;
   const chips = activeChips(basePath, search, list, scope);
   const clearHref = [...search.keys()].some((k) => k === 'search')
     ? `${basePath}?search=${encodeURIComponent(search.get('search') ?? '')}`
@@ -109,12 +111,12 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
           <div className="mb-4 flex items-center justify-between gap-3">
             <FilterButton active={activeFilterCount(state, scope)} />
             <p className="text-sm text-muted max-lg:hidden" role="status" data-testid="result-count">
-              {count} {count === 1 ? 'product' : 'products'}
+              {counted}
             </p>
             <SortSelect value={state.sort} />
           </div>
           <p className="mb-3 text-sm text-muted lg:hidden" data-testid="result-count-mobile">
-            {count} {count === 1 ? 'product' : 'products'}
+            {counted}
             {state.sort !== defaultSort(search) ? ` · ${SORT_LABELS[state.sort]}` : ''}
           </p>
           {chips.length > 0 && (

@@ -66,7 +66,7 @@ export default function SuggestionsPanel({ listId, optionId, data, active, varia
           onClick={onLeave}
           className="block border-t border-line px-4 py-3 text-center text-sm font-semibold text-brand-dark hover:bg-brand-soft focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
         >
-          {messages.totalSearch(data.count)}
+          {messages.totalSearch(data.count, data.count_capped)}
         </Link>
       ) : (
         <p className="px-4 py-4 text-sm text-muted" data-testid="search-empty">

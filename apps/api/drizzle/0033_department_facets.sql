@@ -1,0 +1,1 @@
+CREATE INDEX "products_department_facets_idx" ON "products" USING btree ("department_id","published","brand_id","category_id","in_stock","min_discounted_price","sale","max_discount_value");
