@@ -1,4 +1,4 @@
-import { type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import * as messages from '@store/shared/messages';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { expect, test } from './support/test';
@@ -52,22 +52,23 @@ test('a form filled and sent before the page has hydrated is sent once it has', 
   await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toBeVisible();
 });
 
-test('taps on the quantity picker before hydration all count', async ({ page, request }) => {
+/** A product page with a variant of at least `stock` in stock chosen. */
+async function productWithStock(request: APIRequestContext, stock: number): Promise<string> {
   const list = (await (await request.get('/api/v1/products/?in_stock=true&page_size=48')).json()) as ProductListResponse;
-  let url: string | undefined;
   for (const card of list.results) {
     const detail = (await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as {
       data: { product_variants: { variant_id: number; stock: number }[] };
     };
-    const variant = detail.data.product_variants.find((v) => v.stock >= 3);
-    if (variant) {
-      url = `${card.url}?variant=${variant.variant_id}`;
-      break;
-    }
+    const variant = detail.data.product_variants.find((v) => v.stock >= stock);
+    if (variant) return `${card.url}?variant=${variant.variant_id}`;
   }
-  expect(url).toBeDefined();
+  throw new Error(`no product with ${stock} in stock`);
+}
+
+test('taps on the quantity picker before hydration all count', async ({ page, request }) => {
+  const url = await productWithStock(request, 3);
   const release = await holdScripts(page);
-  await page.goto(url!);
+  await page.goto(url);
   const plus = page.getByRole('button', { name: 'Increase quantity' });
   await plus.click();
   await plus.click();
@@ -75,6 +76,33 @@ test('taps on the quantity picker before hydration all count', async ({ page, re
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('1');
   release();
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
+});
+
+test("a double tap on 'Add to bag', held before hydration or made after it, adds once", async ({ page, request }) => {
+  const url = await productWithStock(request, 3);
+  const badge = page.getByTestId('bag-count');
+  const release = await holdScripts(page);
+  await page.goto(url);
+  const add = page.getByRole('button', { name: messages.addToBag, exact: true });
+  await add.click();
+  await add.click();
+  await notHydrated(page);
+  release();
+  const line = page.getByRole('dialog', { name: /Shopping bag/i }).getByTestId('bag-line');
+  await expect(line.getByTestId('bag-line-quantity')).toHaveText('1');
+  await expect(badge).toHaveText('1');
+
+  // Hydrated: two taps in one frame (faster than the bag can open over the button) add once more, not twice.
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await page.getByRole('button', { name: messages.addToBag, exact: true }).evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(line.getByTestId('bag-line-quantity')).toHaveText('2');
+  await expect(badge).toHaveText('2');
+  await page.reload();
+  await expect(badge).toHaveText('2');
 });
 
 test('a sort chosen and a box ticked before hydration apply once it has', async ({ page }) => {

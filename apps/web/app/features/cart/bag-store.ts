@@ -17,9 +17,11 @@ export type BagState = {
   /** The first fetch, or a change on the wire. */
   loading: boolean;
   open: boolean;
+  /** Variants whose 'Add to bag' is on its way: their buttons show busy and a second tap does nothing. */
+  adding: readonly number[];
 };
 
-const initial: BagState = { cart: null, pending: [], loading: false, open: false };
+const initial: BagState = { cart: null, pending: [], loading: false, open: false, adding: [] };
 let state: BagState = initial;
 const listeners = new Set<() => void>();
 
@@ -146,10 +148,24 @@ export function changeLine(variantId: number, action: CartAction, quantity = act
   return enqueue(() => send(change));
 }
 
-/** 'Add to bag' (product page, cards): opens the panel and adds the variant. */
+/** The additions on their way, by variant: a second 'Add to bag' for one of them joins the first. */
+const additions = new Map<number, Promise<void>>();
+
+/**
+ * 'Add to bag' (product page, cards): opens the panel and adds the variant. A double tap, or taps
+ * held before the page hydrated and replayed together, add once: until the server has answered, a
+ * tap on the same variant's button does nothing more (the quantity picker is for more than one).
+ */
 export function addToBag(variantId: number, quantity = 1): Promise<void> {
   set({ open: true });
-  const added = changeLine(variantId, 'increment', quantity);
+  const inFlight = additions.get(variantId);
+  if (inFlight) return inFlight;
+  set({ adding: [...state.adding, variantId] });
+  const added = changeLine(variantId, 'increment', quantity).finally(() => {
+    additions.delete(variantId);
+    set({ adding: state.adding.filter((id) => id !== variantId) });
+  });
+  additions.set(variantId, added);
   // The answer carries the whole bag; fetch it only if the addition was refused.
   void loadBag({ ifMissing: true });
   return added;

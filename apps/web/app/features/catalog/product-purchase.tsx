@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ProductDetail, ProductVariant } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { addToBag } from '../cart/bag-store';
+import { useBagState } from '../cart/use-bag';
 import { maxQuantity, stockIsLow, useStockWarning } from '../cart/line-limit';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { NotifyMe } from './notify-me';
@@ -23,6 +24,7 @@ export function ProductPurchase({
   const stockWarning = useStockWarning();
   const low = variant.in_stock && stockIsLow(variant.stock, stockWarning);
   const lowId = useId();
+  const adding = useBagState().adding.includes(variant.variant_id);
   return (
     <div className="flex flex-col gap-4">
       {low && (
@@ -49,9 +51,11 @@ export function ProductPurchase({
             stockNoteId={low ? lowId : undefined}
           />
           <div className="flex items-center gap-3">
+            {/* Busy, not disabled, while the bag answers: focus stays here, and a second tap adds nothing (addToBag). */}
             <button
               type="submit"
-              className="flex-1 rounded-full bg-brand py-3.5 text-sm font-semibold tracking-wide text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:max-w-xs"
+              aria-busy={adding || undefined}
+              className="flex-1 rounded-full bg-brand aria-busy:cursor-progress aria-busy:opacity-80 py-3.5 text-sm font-semibold tracking-wide text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:max-w-xs"
             >
               Add to bag
             </button>

@@ -66,6 +66,8 @@ export function useCheckout(data: CheckoutData) {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [referral, setReferral] = useState('');
   const attempt = useRef<string | null>(null);
+  // Set at once, not on the next render: two taps in one frame see it, and only the first places the order.
+  const placingNow = useRef(false);
   const affiliate = useRef<Affiliate>({});
   // What the server said last and the calls still on their way: Continue and Place order wait for a
   // choice the shopper has just made (a store tapped, a method picked) before they judge it.
@@ -195,10 +197,15 @@ export function useCheckout(data: CheckoutData) {
   }
 
   async function placeOrder() {
-    if (placing) return;
+    if (placingNow.current) return;
+    placingNow.current = true;
     setPlacing(true);
+    const done = () => {
+      placingNow.current = false;
+      setPlacing(false);
+    };
     const summary = await settled();
-    if (!readyToPay(summary)) return setPlacing(false);
+    if (!readyToPay(summary)) return done();
     const method: PaymentMethod = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
     // One key per checkout attempt: a double click or a retry after a lost answer places one order.
     attempt.current ??= crypto.randomUUID();
@@ -221,7 +228,7 @@ export function useCheckout(data: CheckoutData) {
       window.location.assign(nextPathAfterOrder(type, order.id, redirectGatewayURL));
       return;
     }
-    setPlacing(false);
+    done();
     // An answer that refused the attempt ends it; a lost answer keeps the key, so a retry is the same attempt.
     if (r.error) attempt.current = null;
     const fields = r.error?.fields ?? {};
