@@ -113,6 +113,9 @@ export default defineConfig({
       SEND_LIMIT_PER_DAY: '100000',
       SEND_LIMIT_PER_HOUR: '100000',
       SEND_LIMIT_PER_PREFIX_HOUR: '100000',
+      // Every page load reports its Web Vitals (e2e/rum.spec.ts reads them on the dashboard), all from 127.0.0.1.
+      RUM_SAMPLE_RATE: '1',
+      RUM_BEACONS_PER_IP_MINUTE: '100000',
       NEW_BAGS_PER_IP_HOUR: '100000',
     },
   },

@@ -51,6 +51,7 @@ import {
   requireCustomer,
 } from './modules/accounts/index.js';
 import { jobsAdminRoutes, registerJobs } from './modules/jobs/index.js';
+import { rumAdminRoutes, rumRoutes } from './modules/rum/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
 import { customerWishlist, wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
@@ -226,6 +227,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(myCardRoutes, { requireCustomer });
       await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
+      await api.register(rumRoutes);
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await api.register(savedViewsRoutes, { prefix: '/admin' });
@@ -235,6 +237,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(couriersAdminRoutes, { prefix: '/admin' });
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
+      await api.register(rumAdminRoutes, { prefix: '/admin' });
       await api.register(jobsAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });
       await api.register(orderPdfRoutes, { prefix: '/admin' });

@@ -19,6 +19,7 @@ import type { Route } from './+types/root';
 import { SiteShell } from './features/shell/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
+import { pageTypeOf, startRum } from './features/site/rum';
 import { apiGet, apiTry } from './lib/api.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
@@ -111,9 +112,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const pixelId = root?.contact.facebook_pixel_id && !isPaymentPage(pathname) ? root.contact.facebook_pixel_id : null;
   const nonce = useCspNonce();
+  const matches = useMatches();
+  const landingRoute = matches[matches.length - 1]?.id;
+  const rumRate = root?.contact.rum_sample_rate ?? 0;
   // A marker for tests and tooling: the page has hydrated and its client-only parts run.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // The load's Web Vitals, on a sampled share of loads, named by the page the shopper landed on.
+    startRum(rumRate, pageTypeOf(landingRoute));
+    // Once per load: later navigations belong to the same load's INP and CLS.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     // http.ts reads data-department for the My-Department header of browser calls.

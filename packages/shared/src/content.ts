@@ -124,6 +124,8 @@ export const PublicConfigSchema = z.object({
   facebook_pixel_id: z.string().nullable(),
   /** A locale or region segment the not-found page also answers under (/{prefix}/404). */
   locale_prefix: z.string().nullable(),
+  /** The share of page loads that send their Web Vitals (packages/shared/src/rum.ts); 0: none. */
+  rum_sample_rate: z.number(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

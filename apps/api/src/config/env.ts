@@ -199,6 +199,12 @@ export const EnvSchema = z.object({
   CLEANUP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Days a delivered SMS or email stays in the outbox table before the clean-up job removes it. */
   OUTBOX_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** The share of storefront page loads whose browser sends its Web Vitals to POST /api/v1/rum/ (0 turns it off). */
+  RUM_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.25),
+  /** Beacons one IP may send per minute; more are refused (429) and dropped. */
+  RUM_BEACONS_PER_IP_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Days a Web Vitals sample is kept before the clean-up job removes it. */
+  RUM_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
    * Whether this process runs the background jobs (pg-boss: payments, unpaid orders, couriers, publishing, clean-up).
    * Default on (off in tests). Any number of processes may: each job runs once across them. false: a process that only serves.

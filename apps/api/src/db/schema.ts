@@ -12,3 +12,4 @@ export * from '../modules/payments/payments.tables.js';
 export * from '../plugins/rate-limit.tables.js';
 export * from '../modules/staff/staff.tables.js';
 export * from '../modules/couriers/couriers.tables.js';
+export * from '../modules/rum/rum.tables.js';

@@ -177,7 +177,7 @@ describeOnDatabases('the clean-up job', (ctx) => {
     const { log, lines } = recordingLog();
     const result = await run(log);
     expect(result).toEqual({
-      counts: { sessions: 2, codes: 2, links: 2, guestRegistrations: 1, visitorBags: 2, sentOutbox: 1 },
+      counts: { sessions: 2, codes: 2, links: 2, guestRegistrations: 1, visitorBags: 2, sentOutbox: 1, rumSamples: 0 },
       failed: [],
     });
     expect(lines).toContainEqual({ level: 'info', msg: 'clean-up run', obj: expect.objectContaining({ deleted: result.counts }) });
@@ -212,11 +212,27 @@ describeOnDatabases('the clean-up job', (ctx) => {
     expect((await db.select({ n: count() }).from(payments))[0]!.n).toBe(1);
 
     // Nothing left to do: a second run (or a second process) deletes nothing.
-    expect((await run()).counts).toEqual({ sessions: 0, codes: 0, links: 0, guestRegistrations: 0, visitorBags: 0, sentOutbox: 0 });
+    expect((await run()).counts).toEqual({
+      sessions: 0,
+      codes: 0,
+      links: 0,
+      guestRegistrations: 0,
+      visitorBags: 0,
+      sentOutbox: 0,
+      rumSamples: 0,
+    });
 
     // Two days on, the rows that were within their grace are due; customers' and guests' bags still stay.
     ctx().app.clock.advance(2 * DAY);
-    expect((await run()).counts).toEqual({ sessions: 2, codes: 2, links: 1, guestRegistrations: 1, visitorBags: 1, sentOutbox: 1 });
+    expect((await run()).counts).toEqual({
+      sessions: 2,
+      codes: 2,
+      links: 1,
+      guestRegistrations: 1,
+      visitorBags: 1,
+      sentOutbox: 1,
+      rumSamples: 0,
+    });
     expect(
       await left(
         db

@@ -4,11 +4,17 @@ import type { Db } from '../db/client.js';
 import { cleanUpAccounts } from '../modules/accounts/index.js';
 import { deleteStaleVisitorBags } from '../modules/cart/index.js';
 import { deleteSentOutbox } from '../modules/notifications/index.js';
+import { deleteOldRumSamples } from '../modules/rum/index.js';
 import type { Clock } from './clock.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type CleanupDeps = { db: Db; env: Pick<Env, 'VISITOR_BAG_DAYS' | 'OUTBOX_KEEP_DAYS'>; clock: Clock; log: FastifyBaseLogger };
+export type CleanupDeps = {
+  db: Db;
+  env: Pick<Env, 'VISITOR_BAG_DAYS' | 'OUTBOX_KEEP_DAYS' | 'RUM_KEEP_DAYS'>;
+  clock: Clock;
+  log: FastifyBaseLogger;
+};
 
 /** Rows removed per kind; a kind whose step failed is missing (and named in `failed`). */
 export type CleanupCounts = Record<string, number>;
@@ -29,6 +35,10 @@ export async function runCleanup(deps: CleanupDeps): Promise<CleanupResult> {
     [
       'sentOutbox',
       async () => ({ sentOutbox: await deleteSentOutbox(deps, new Date(now.getTime() - deps.env.OUTBOX_KEEP_DAYS * DAY_MS)) }),
+    ],
+    [
+      'rumSamples',
+      async () => ({ rumSamples: await deleteOldRumSamples(deps, new Date(now.getTime() - deps.env.RUM_KEEP_DAYS * DAY_MS)) }),
     ],
   ];
   const result: CleanupResult = { counts: {}, failed: [] };

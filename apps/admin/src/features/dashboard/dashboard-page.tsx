@@ -12,15 +12,24 @@ import { formatDhakaDateTime } from '@store/shared/dhaka-time';
 import { formatTaka, groupIndian } from '@store/shared/money';
 import { PageHeader, Section } from '../../components/ui/page';
 import { api } from '../../lib/api';
+import type { RumSummary } from '@store/shared/rum';
 import { CountBars, MixDonut, SERIES_COLOURS, SalesChart } from './dashboard-charts';
 import { changeText, percentText, pointsText } from './figures';
+import { WebVitals } from './web-vitals';
 
 const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p === value);
 
-export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<Dashboard> {
+const VITALS_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
+type DashboardData = { dashboard: Dashboard; vitals: RumSummary };
+
+export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<DashboardData> {
   const asked = new URL(request.url).searchParams.get('period');
   const period = isPeriod(asked) ? asked : 'today';
-  return (await api.get<{ data: Dashboard }>(`/dashboard/?period=${period}`, request.signal)).data;
+  const [dashboard, vitals] = await Promise.all([
+    api.get<{ data: Dashboard }>(`/dashboard/?period=${period}`, request.signal),
+    api.get<{ data: RumSummary }>(`/dashboard/web-vitals/?days=${VITALS_DAYS[period]}`, request.signal),
+  ]);
+  return { dashboard: dashboard.data, vitals: vitals.data };
 }
 
 const PREVIOUS: Record<DashboardPeriod, string> = {
@@ -173,7 +182,7 @@ function TopProducts({ top }: { top: Dashboard['top_products'] }) {
 
 /** Sales and orders of today, 7 or 30 days against the period before, their mix, the top products and COD returns. */
 export function DashboardPage() {
-  const d = useLoaderData<Dashboard>();
+  const { dashboard: d, vitals } = useLoaderData<DashboardData>();
   // Another period on its way: the figures shown are the old period's until it arrives.
   const loading = useNavigation().state === 'loading';
   const previous = PREVIOUS[d.period];
@@ -253,6 +262,7 @@ export function DashboardPage() {
           <TopProducts top={d.top_products} />
         </Section>
       </div>
+      <WebVitals summary={vitals} />
       <p className="text-xs text-muted">
         {formatDhakaDateTime(new Date(d.current.from))} – {formatDhakaDateTime(new Date(d.current.to))} against{' '}
         {formatDhakaDateTime(new Date(d.previous.from))} – {formatDhakaDateTime(new Date(d.previous.to))}. Figures are at most a few seconds

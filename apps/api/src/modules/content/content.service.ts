@@ -270,7 +270,7 @@ export async function getHome(ctx: RequestCtx, departmentKey: string, viewer: { 
  */
 export async function getPublicConfig(
   ctx: DbCtx,
-  env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX'>,
+  env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX' | 'RUM_SAMPLE_RATE'>,
 ): Promise<PublicConfig> {
   const site = await readSetting(ctx, 'site', {
     ...DEFAULT_SITE_SETTINGS,
@@ -289,6 +289,7 @@ export async function getPublicConfig(
     stock_warning_threshold: site.stock_warning_threshold,
     facebook_pixel_id: env.FACEBOOK_PIXEL_ID ?? null,
     locale_prefix: env.LOCALE_PREFIX ?? null,
+    rum_sample_rate: env.RUM_SAMPLE_RATE,
   };
 }
 

@@ -1,0 +1,2 @@
+export { rumAdminRoutes, rumRoutes } from './rum.routes.js';
+export { deleteOldRumSamples } from './rum.service.js';

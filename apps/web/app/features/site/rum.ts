@@ -1,0 +1,78 @@
+import { API_PREFIX } from '@store/shared/api';
+import { deviceOfWidth, type RumMetric, type RumPageType } from '@store/shared/rum-kinds';
+import type { RumBeacon } from '@store/shared/rum';
+
+/*
+ * Real-user monitoring (docs/performance.md, "Real shoppers"): a sampled share of page loads send
+ * their Web Vitals, measured by web-vitals' attribution build, to POST /api/v1/rum/. The library
+ * is fetched only on a sampled load and only after hydration (it is not part of any page's
+ * first-load script); its observers read the entries buffered since the page started. Metrics are
+ * sent together when the page is hidden (a tab switch, a close, a navigation away), the moment
+ * their values are final, with fetch keepalive and without cookies: no session, no personal data.
+ */
+
+/** The page type of a route (its id in routes.ts), as the dashboard groups loads. */
+export function pageTypeOf(routeId: string | undefined): RumPageType {
+  if (!routeId) return 'other';
+  if (routeId.startsWith('home-')) return 'home';
+  const file = routeId.replace(/^routes\//, '');
+  if (file === 'listing') return 'listing';
+  if (file === 'search') return 'search';
+  if (file === 'product') return 'product';
+  if (file === 'brand') return 'brand';
+  if (file === 'checkout' || file === 'receipt' || file === 'payment-success') return 'checkout';
+  if (
+    /^(account|account-order|guest-orders|store-register|forgot-password|reset-password|verify|verify-email|passwordless-login)$/.test(file)
+  )
+    return 'account';
+  if (
+    /^(page|blog-list|blogs-list|blog-post|about-terms|about-privacy)$/.test(file) ||
+    routeId.startsWith('about-') ||
+    routeId.startsWith('blog')
+  )
+    return 'content';
+  return 'other';
+}
+
+type Entry = RumBeacon['metrics'][number];
+const TARGET_MAX = 200;
+
+function send(pageType: RumPageType, metrics: Entry[]) {
+  const beacon: RumBeacon = { page_type: pageType, device: deviceOfWidth(window.innerWidth), metrics };
+  void fetch(`${API_PREFIX}/rum/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(beacon),
+    keepalive: true,
+    credentials: 'omit',
+  }).catch(() => undefined);
+}
+
+let started = false;
+
+/** Once per page load: on `rate` of loads, watches the Web Vitals and beacons them when the page is hidden. */
+export function startRum(rate: number, pageType: RumPageType): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  if (!(rate > 0) || Math.random() >= rate) return;
+  const queued = new Map<RumMetric, Entry>();
+  const flush = () => {
+    if (queued.size === 0) return;
+    send(pageType, [...queued.values()]);
+    queued.clear();
+  };
+  const keep = (name: RumMetric, value: number, target: string | undefined) =>
+    queued.set(name, { name, value, ...(target ? { target: target.slice(0, TARGET_MAX) } : {}) });
+  void import('web-vitals/attribution').then(({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
+    onLCP((m) => keep('LCP', m.value, m.attribution.target));
+    onINP((m) => keep('INP', m.value, m.attribution.interactionTarget));
+    onCLS((m) => keep('CLS', m.value, m.attribution.largestShiftTarget));
+    onTTFB((m) => keep('TTFB', m.value, undefined));
+    onFCP((m) => keep('FCP', m.value, undefined));
+    // Listened to after the library's own listeners, which report LCP, CLS and INP on the same event.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+    window.addEventListener('pagehide', flush);
+  });
+}
