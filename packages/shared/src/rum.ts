@@ -22,6 +22,7 @@ const RumEntrySchema = z
     /** The element the metric blames (web-vitals' attribution), as a CSS selector. */
     target: z.string().max(200).optional(),
   })
+  .strict()
   .refine((e) => e.value <= MAX_VALUE[e.name], { message: 'Out of range', path: ['value'] });
 
 export const RumBeaconSchema = z

@@ -20,7 +20,7 @@ export const SEARCH_SUGGESTIONS_MAX = 10;
  * A search reads at most this many of a term's matches (its window) to count, facet, sort and rank:
  * a term that matches more ('ser' in a 100,000-product catalog) costs no more than one that matches
  * this many, and says so ('Total Search (500+)', '1000+ products'). The search box's window is
- * smaller (it shows five); the results page's is 41 pages of 24. Within the window, a sort by
+ * smaller (it shows five); the results page's is 42 pages of 24. Within the window, a sort by
  * price, date or rating takes the first matches in that order, so its first pages are exact; by
  * relevance, the first matches the index yields are ranked.
  */

@@ -131,6 +131,23 @@ function windowClause({ window, sort }: PassOptions): SQL {
   return sort === 'relevance' ? sql` limit ${window + 1}` : sql` order by ${ORDER[sort]} limit ${window + 1}`;
 }
 
+/** The narrowed matches (`n`): without a window, filtered from `m`; with one, read on their own up to it. */
+function narrowedMatches(scope: SQL[], match: Match, resolved: TextQuery, opts: PassOptions): SQL {
+  if (opts.window === undefined) return sql`select * from m where ${and(...opts.narrowing)}`;
+  return sql`select * from (${matchColumns(resolved)} from products where ${and(...scope, match.condition)}) s
+    where ${and(...opts.narrowing)}${windowClause(opts)}`;
+}
+
+/** A page's size, cut where the window ends: its one-past row only tells that more matched. */
+const pageSize = ({ limit, offset, window }: PassOptions) => (window === undefined ? limit : Math.max(0, Math.min(limit, window - offset)));
+
+/** The columns of a match that the counts, facets, filters and sorts read (`m`, `n`). */
+function matchColumns(resolved: TextQuery): SQL {
+  return sql`select "products"."id", "products"."brand_id", "products"."category_id", "products"."min_discounted_price" as price,
+             "products"."sale", "products"."max_discount_value", "products"."in_stock", "products"."rating",
+             "products"."review_count", "products"."created_at", ${scoreExpression(resolved)} as score`;
+}
+
 type PassOptions = { narrowing: SQL[]; sort: SearchSort; limit: number; offset: number; facets: boolean; window?: number | undefined };
 
 /**
@@ -138,8 +155,9 @@ type PassOptions = { narrowing: SQL[]; sort: SearchSort; limit: number; offset: 
  * rows once: the total (the 'Total Search (n)' figure), the price range, the brand and category
  * facets when asked, the count after the narrowing filters and the ids of the page in order. Only
  * narrow rows are sorted, so a common word's thousands of matches sort in memory. With a window,
- * the matches are read unordered and the reading stops one past it (the `limit` in `m`): the index
- * yields them, and no sort of every match is needed before the stop.
+ * the reading stops one past it (windowClause): by relevance in the order the index yields the
+ * matches, by another sort along that sort's index. The narrowed matches are then a windowed read
+ * of their own (`n`), so a brand or price filter sees every match, not only the window's.
  */
 async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery, opts: PassOptions): Promise<TextMatches> {
   const narrowed = opts.narrowing.length > 0;
@@ -164,15 +182,13 @@ async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery
     db,
     sql`
     with m as materialized (
-      select "products"."id", "products"."brand_id", "products"."category_id", "products"."min_discounted_price" as price,
-             "products"."sale", "products"."max_discount_value", "products"."in_stock", "products"."rating",
-             "products"."review_count", "products"."created_at", ${scoreExpression(resolved)} as score
+      ${matchColumns(resolved)}
       from products where ${and(...scope, match.condition)}${windowClause(opts)}
-    )${narrowed ? sql`, n as materialized (select * from m where ${and(...opts.narrowing)})` : sql``}
+    )${narrowed ? sql`, n as materialized (${narrowedMatches(scope, match, resolved, opts)})` : sql``}
     select (select count(*)::int from m) as total, (select count(*)::int from ${source}) as count,
            (select min(price)::int from m) as lo, (select max(price)::int from m) as hi,
            (select json_agg(id order by ord) from (
-              select id, row_number() over (order by ${ORDER[opts.sort]}) as ord from ${source} order by ${ORDER[opts.sort]} limit ${opts.limit} offset ${opts.offset}
+              select id, row_number() over (order by ${ORDER[opts.sort]}) as ord from ${source} order by ${ORDER[opts.sort]} limit ${pageSize(opts)} offset ${opts.offset}
            ) page) as ids${facets}
   `,
   );
@@ -180,10 +196,12 @@ async function matchPass(db: Db, scope: SQL[], match: Match, resolved: TextQuery
     (rows ?? []).map(([value, label, count]) => ({ value, label, count: Number(count) })).sort((a, b) => a.label.localeCompare(b.label));
   const within = (n: number) => Math.min(n, opts.window ?? n);
   const total = Number(row?.total ?? 0);
+  const count = Number(row?.count ?? 0);
   return {
     total: within(total),
-    capped: within(total) < total,
-    count: within(Number(row?.count ?? 0)),
+    // What the shown figure means: the count after the filters, or the total without any.
+    capped: within(count) < count,
+    count: within(count),
     facets: { brands: facet(row?.brands), categories: facet(row?.categories), price: { min: row?.lo ?? 0, max: row?.hi ?? 0 } },
     ids: (row?.ids ?? []).map(Number),
   };

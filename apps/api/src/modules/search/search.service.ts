@@ -221,7 +221,7 @@ function toSuggestion(card: ProductCard): SearchSuggestion {
  * page runs (same department, same ranking), and their total for 'Total Search (n)'. A term that
  * matches more than SEARCH_SUGGESTIONS_WINDOW products (a prefix still being typed) is ranked and
  * counted within the first that many matches the index yields, so its cost does not grow with the
- * catalog; the results page, where the shopper asked for everything, counts and ranks them all.
+ * catalog; the results page does the same with its larger window (SEARCH_RESULTS_WINDOW).
  */
 export async function suggest(ctx: RequestCtx, q: SuggestionsQuery, headerDepartment: DepartmentKey): Promise<SuggestionsResponse> {
   const { db } = ctx;

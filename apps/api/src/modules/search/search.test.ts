@@ -271,6 +271,13 @@ describeOnDatabases(
             .slice(24, 48)
             .map((i) => `Wumbleton Mug ${i}`),
         );
+        // A filter sees every match, not only the window's: the 10 cheapest are the last the index yields.
+        const cheap = await search('wumbleton', '&department=home&price_max=210');
+        expect([cheap.count, cheap.count_capped]).toEqual([10, false]);
+        expect(names(cheap)).toHaveLength(10);
+        // The last page ends with the window: its one-past row is not shown.
+        const last = await search('wumbleton', `&department=home&sort=price_asc&page=${Math.ceil(SEARCH_RESULTS_WINDOW / 24)}`);
+        expect(last.results).toHaveLength(SEARCH_RESULTS_WINDOW % 24);
         // A term the window holds whole is counted exactly.
         const one = await suggest('wumbleton mug 17', '&department=home');
         expect([one.count, one.count_capped]).toEqual([11, false]);

@@ -204,6 +204,17 @@ export function useCheckout(data: CheckoutData) {
       placingNow.current = false;
       setPlacing(false);
     };
+    try {
+      await placeOnce(done);
+    } catch (err) {
+      // Whatever went wrong, Place order works again.
+      done();
+      throw err;
+    }
+  }
+
+  /** One attempt: `done` frees the button unless the page is leaving for the receipt or the gateway. */
+  async function placeOnce(done: () => void) {
     const summary = await settled();
     if (!readyToPay(summary)) return done();
     const method: PaymentMethod = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');

@@ -56,13 +56,20 @@ export function startRum(rate: number, pageType: RumPageType): void {
   started = true;
   if (!(rate > 0) || Math.random() >= rate) return;
   const queued = new Map<RumMetric, Entry>();
+  // Each metric once per load: web-vitals reports CLS and INP again on a later hide if they grew,
+  // which would count one load several times in the percentiles.
+  const sent = new Set<RumMetric>();
   const flush = () => {
     if (queued.size === 0) return;
     send(pageType, [...queued.values()]);
+    for (const name of queued.keys()) sent.add(name);
     queued.clear();
   };
-  const keep = (name: RumMetric, value: number, target: string | undefined) =>
-    queued.set(name, { name, value, ...(target ? { target: target.slice(0, TARGET_MAX) } : {}) });
+  const keep = (name: RumMetric, value: number, target: string | undefined) => {
+    if (sent.has(name)) return;
+    // Cut by characters, never inside one (a lone surrogate would make the beacon unreadable).
+    queued.set(name, { name, value, ...(target ? { target: Array.from(target).slice(0, TARGET_MAX).join('') } : {}) });
+  };
   void import('web-vitals/attribution').then(({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
     onLCP((m) => keep('LCP', m.value, m.attribution.target));
     onINP((m) => keep('INP', m.value, m.attribution.interactionTarget));
