@@ -23,6 +23,8 @@ describeOnDatabases(
         stock_warning_threshold: 5,
         facebook_pixel_id: '1234567890',
         locale_prefix: 'en-bd',
+        // RUM_SAMPLE_RATE's default: a quarter of page loads report their Web Vitals.
+        rum_sample_rate: 0.25,
       });
 
       await writeSetting(ctx(), 'site', { support_phone: '+8809610999999', site_under_maintenance: true });
