@@ -76,9 +76,11 @@ export function startRum(rate: number, pageType: RumPageType): void {
     onCLS((m) => keep('CLS', m.value, m.attribution.largestShiftTarget));
     onTTFB((m) => keep('TTFB', m.value, undefined));
     onFCP((m) => keep('FCP', m.value, undefined));
-    // Listened to after the library's own listeners, which report LCP, CLS and INP on the same event.
+    // After the library's own listeners, which report LCP, CLS and INP on the same event (some of
+    // them added later, on the first input): the page stays alive when hidden, so a task later is
+    // soon enough; a page being left is flushed by pagehide at once.
     document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') flush();
+      if (document.visibilityState === 'hidden') setTimeout(flush, 0);
     });
     window.addEventListener('pagehide', flush);
   });
