@@ -4,6 +4,8 @@
  * names its page and device class on every load, carries no validation code.
  */
 
+import { MOBILE_BREAKPOINT, NARROW_BREAKPOINT } from './constants.js';
+
 export const RUM_METRICS = ['LCP', 'INP', 'CLS', 'TTFB', 'FCP'] as const;
 export type RumMetric = (typeof RUM_METRICS)[number];
 
@@ -21,10 +23,11 @@ export const RUM_PAGE_TYPE_LABELS: Record<RumPageType, string> = {
   other: 'Other',
 };
 
-/** By the viewport's width at load, at SPEC §9's breakpoints (768, 1024). */
+/** By the viewport's width at load, at SPEC §9's breakpoints. */
 export const RUM_DEVICES = ['phone', 'tablet', 'desktop'] as const;
 export type RumDevice = (typeof RUM_DEVICES)[number];
-export const deviceOfWidth = (width: number): RumDevice => (width < 768 ? 'phone' : width < 1024 ? 'tablet' : 'desktop');
+export const deviceOfWidth = (width: number): RumDevice =>
+  width < NARROW_BREAKPOINT ? 'phone' : width < MOBILE_BREAKPOINT ? 'tablet' : 'desktop';
 
 /** web.dev's thresholds: at or under `good` is good, over `poor` is poor (CLS unitless, the rest in ms). */
 export const RUM_THRESHOLDS: Record<RumMetric, { good: number; poor: number }> = {

@@ -238,18 +238,19 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
     const categoryWhere = and(...(categoryScope ?? [sql`false`]));
     // Counted by id on products_department_facets_idx (an index-only scan), then named: joining the
     // names first would carry them through every product of the department.
-    const brandCounts = db
-      .select({ id: products.brandId, n: count().as('n') })
-      .from(products)
-      .where(brandWhere)
-      .groupBy(products.brandId)
-      .as('brand_counts');
-    const categoryCounts = db
-      .select({ id: products.categoryId, n: count().as('n') })
-      .from(products)
-      .where(categoryWhere)
-      .groupBy(products.categoryId)
-      .as('category_counts');
+    const countedBy = <Alias extends string>(
+      column: typeof products.brandId | typeof products.categoryId,
+      where: SQL | undefined,
+      alias: Alias,
+    ) =>
+      db
+        .select({ id: column, n: count().as('n') })
+        .from(products)
+        .where(where)
+        .groupBy(column)
+        .as(alias);
+    const brandCounts = countedBy(products.brandId, brandWhere, 'brand_counts');
+    const categoryCounts = countedBy(products.categoryId, categoryWhere, 'category_counts');
     const [brandRows, categoryRows, priceRows] = await Promise.all([
       db
         .select({ value: brands.handle, label: brands.name, count: brandCounts.n })

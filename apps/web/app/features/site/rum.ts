@@ -11,27 +11,34 @@ import type { RumBeacon } from '@store/shared/rum';
  * their values are final, with fetch keepalive and without cookies: no session, no personal data.
  */
 
-/** The page type of a route (its id in routes.ts), as the dashboard groups loads. */
+/** Route files (routes.ts) by the page type the dashboard groups their loads under; any other is 'other'. */
+const PAGE_TYPES: Record<string, RumPageType> = {
+  listing: 'listing',
+  search: 'search',
+  product: 'product',
+  brand: 'brand',
+  checkout: 'checkout',
+  receipt: 'checkout',
+  'payment-success': 'checkout',
+  account: 'account',
+  'account-order': 'account',
+  'guest-orders': 'account',
+  'store-register': 'account',
+  'forgot-password': 'account',
+  'reset-password': 'account',
+  verify: 'account',
+  'verify-email': 'account',
+  'passwordless-login': 'account',
+  page: 'content',
+  'blog-post': 'content',
+};
+
+/** The page type of a route, by its id in routes.ts (the home pages, blog lists and about pages have ids of their own). */
 export function pageTypeOf(routeId: string | undefined): RumPageType {
   if (!routeId) return 'other';
   if (routeId.startsWith('home-')) return 'home';
-  const file = routeId.replace(/^routes\//, '');
-  if (file === 'listing') return 'listing';
-  if (file === 'search') return 'search';
-  if (file === 'product') return 'product';
-  if (file === 'brand') return 'brand';
-  if (file === 'checkout' || file === 'receipt' || file === 'payment-success') return 'checkout';
-  if (
-    /^(account|account-order|guest-orders|store-register|forgot-password|reset-password|verify|verify-email|passwordless-login)$/.test(file)
-  )
-    return 'account';
-  if (
-    /^(page|blog-list|blogs-list|blog-post|about-terms|about-privacy)$/.test(file) ||
-    routeId.startsWith('about-') ||
-    routeId.startsWith('blog')
-  )
-    return 'content';
-  return 'other';
+  if (routeId.startsWith('blog') || routeId.startsWith('about-')) return 'content';
+  return PAGE_TYPES[routeId.replace(/^routes\//, '')] ?? 'other';
 }
 
 type Entry = RumBeacon['metrics'][number];
