@@ -51,10 +51,16 @@ const order = (r: RumSummaryRow) => RUM_PAGE_TYPES.indexOf(r.page_type) * RUM_DE
 /** 'What shoppers felt': the 75th percentile of each Web Vital per page type and device, from real page loads. */
 export function WebVitals({ summary }: { summary: RumSummary }) {
   const rows = [...summary.rows].sort((a, b) => order(a) - order(b));
+  const loads =
+    summary.page_loads === 0
+      ? 'sampled page loads'
+      : summary.page_loads === 1
+        ? 'one sampled page load'
+        : `${groupIndian(summary.page_loads)} sampled page loads`;
   return (
     <Section
       title="What shoppers felt"
-      description={`The 75th percentile of each Web Vital from ${groupIndian(summary.page_loads)} sampled page loads in the last ${summary.days === 1 ? 'day' : `${summary.days} days`}, by the page a shopper landed on and their screen. Green is good by web.dev's thresholds (LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s), red poor.`}
+      description={`The 75th percentile of each Web Vital from ${loads} in the last ${summary.days === 1 ? 'day' : `${summary.days} days`}, by the page a shopper landed on and their screen. Green is good by web.dev's thresholds (LCP 2.5 s, INP 200 ms, CLS 0.1, TTFB 0.8 s), red poor.`}
     >
       {rows.length === 0 ? (
         <p className="text-sm text-muted">
@@ -90,7 +96,10 @@ export function WebVitals({ summary }: { summary: RumSummary }) {
                     {/* On a phone the device and the blamed element sit under the page's name. */}
                     <span className="block text-xs font-normal text-muted sm:hidden">{DEVICE_LABELS[row.device]}</span>
                     {row.worst_target && (
-                      <span className="block font-mono text-xs font-normal wrap-anywhere text-muted sm:hidden">{row.worst_target}</span>
+                      // The element itself (the selector's last step) fits a phone; the whole path is its title.
+                      <span title={row.worst_target} className="block font-mono text-xs font-normal wrap-anywhere text-muted sm:hidden">
+                        {row.worst_target.split('>').pop()}
+                      </span>
                     )}
                   </th>
                   <td className="px-2 py-2 max-sm:hidden">{DEVICE_LABELS[row.device]}</td>
