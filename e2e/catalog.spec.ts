@@ -4,6 +4,8 @@ import type { ProductCard, ProductDetail, ProductListResponse, ProductVariant } 
 import { formatTaka } from '@store/shared/money';
 import * as messages from '@store/shared/messages';
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** Every test also fails on an uncaught page error or a console error (hydration mismatches surface there). */
 
 /** The demo shop is generated: tests find the products they need through the API, as a client would. */
@@ -217,14 +219,51 @@ test.describe('the product page', () => {
     await page.goto(`${product.url}?variant=${first.variant_id}`);
     const price = page.locator('main, body').getByTestId('price-current').first();
     await expect(price).toHaveText(formatTaka(first.discounted_price));
-    await page
-      .getByTestId('variant-picker')
-      .getByRole('link', { name: new RegExp(`^${variant.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
-      .click();
+    // With the page's scripts running, the choice is a radio group named by its legend.
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const group = page.getByRole('radiogroup', { name: new RegExp(`: ${escapeRegExp(first.title)}$`) });
+    await expect(group.getByRole('radio', { name: new RegExp(`^${escapeRegExp(first.title)}(,|$)`) })).toBeChecked();
+    // A shopper taps the pill: the label around the visually hidden radio.
+    const radio = page.getByRole('radio', { name: new RegExp(`^${escapeRegExp(variant.title)}(,|$)`) });
+    await group.locator('label', { has: radio }).click();
+    await expect(page.getByTestId('variant-picker').getByRole('radio', { checked: true })).toHaveAccessibleName(
+      new RegExp(`^${escapeRegExp(variant.title)}(,|$)`),
+    );
     await expect(page).toHaveURL(new RegExp(`variant=${variant.variant_id}`));
     await expect(price).toHaveText(formatTaka(variant.discounted_price));
+    await expect(page.getByRole('radiogroup', { name: new RegExp(`: ${escapeRegExp(variant.title)}$`) })).toBeVisible();
     await page.reload();
     await expect(price).toHaveText(formatTaka(variant.discounted_price));
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the variants are links that choose by URL', { tag: ONCE }, async ({ page, request }) => {
+      const { product, variant } = await findProduct(request, (p) =>
+        p.product_variants.find((v, _, all) => v !== all[0] && v.discounted_price !== all[0]!.discounted_price),
+      );
+      await page.goto(`${product.url}?variant=${product.product_variants[0]!.variant_id}`);
+      const picker = page.getByTestId('variant-picker');
+      await expect(picker.getByRole('radio')).toHaveCount(0);
+      await picker.getByRole('link', { name: new RegExp(`^${escapeRegExp(variant.title)}`) }).click();
+      await expect(page).toHaveURL(new RegExp(`variant=${variant.variant_id}`));
+      await expect(page.locator('main').getByTestId('price-current').first()).toHaveText(formatTaka(variant.discounted_price));
+    });
+  });
+
+  test('the variant radio group moves with the arrow keys', { tag: ONCE }, async ({ page, request }) => {
+    const { product } = await findProduct(request, (p) => (p.product_variants.length >= 3 ? p.product_variants[0] : undefined));
+    const [first, second] = product.product_variants;
+    await page.goto(`${product.url}?variant=${first!.variant_id}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const radios = page.getByTestId('variant-picker').getByRole('radio');
+    await expect(radios).toHaveCount(product.product_variants.length);
+    await radios.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(new RegExp(`variant=${second!.variant_id}`));
+    await expect(radios.nth(1)).toBeChecked();
+    await expect(radios.nth(1)).toBeFocused();
   });
 
   test('quantity stops at 6 with the bigger-purchase message', { tag: ONCE }, async ({ page, request }) => {

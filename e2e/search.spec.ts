@@ -133,6 +133,34 @@ test.describe('the header search box', () => {
     expect(await asked()).toEqual(['lipstik']);
   });
 
+  test('each suggestion is the product’s own link: a tap opens it, a long press or middle click can open a tab', async ({
+    page,
+    request,
+    context,
+  }) => {
+    const expected = await suggestions(request, page, 'lipstick');
+    await open(page);
+    const box = searchBox(page);
+    await box.fill('lipstick');
+    const options = (await listboxOf(page, box)).getByRole('option');
+    await expect(options).toHaveCount(limitFor(page));
+    for (const [i, s] of expected.results.slice(0, limitFor(page)).entries()) await expect(options.nth(i)).toHaveAttribute('href', s.url);
+    // Out of the tab order: focus stays in the box, which drives the list.
+    await expect(options.first()).toHaveAttribute('tabindex', '-1');
+
+    // A middle click opens the product in a new tab and leaves this page as it was.
+    const [tab] = await Promise.all([context.waitForEvent('page'), options.nth(1).click({ button: 'middle' })]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(expected.results[1]!.url);
+    await tab.close();
+    expect(new URL(page.url()).pathname).not.toBe(expected.results[1]!.url);
+
+    await options.first().click();
+    await expect(page).toHaveURL(new RegExp(`${expected.results[0]!.url}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(expected.results[0]!.name);
+    await expect(page.getByTestId('search-suggestions')).toHaveCount(0);
+  });
+
   test('arrows move through the suggestions, Enter opens the highlighted one, Escape closes the list', async ({ page, request }) => {
     const expected = await suggestions(request, page, 'lipstick');
     await open(page);

@@ -41,6 +41,9 @@ describe('menu item input', () => {
     ['external_url', 'https://', navMessages.external],
     ['redirect_url', 'https://example.com', navMessages.relative],
     ['menu_color', '#c2185', navMessages.colour],
+    // 4.34:1 on white: too faint for 13 px menu text.
+    ['menu_color', '#e91e63', navMessages.faintColour],
+    ['menu_color', '#ffffff', navMessages.faintColour],
     ['menu_link_icon', 'data:image/svg+xml,<svg>', navMessages.icon],
     ['page', 'About Us', navMessages.handle],
   ])('refuses %s = %j with its message', (field, value, message) => {

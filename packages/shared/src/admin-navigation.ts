@@ -1,3 +1,5 @@
+import { colord, extend } from 'colord';
+import a11yPlugin from 'colord/plugins/a11y';
 import { z } from 'zod';
 import { IdSchema, NOTHING_TO_CHANGE, changesSomething, text } from './input.js';
 import { MEDIA_URL_PATTERN } from './media.js';
@@ -20,11 +22,20 @@ export type NavItemType = (typeof NAV_ITEM_TYPES)[number];
 export const NAV_MAX_DEPTH = 3;
 export const HIGHLIGHT_MAX = 200;
 
+/** WCAG AA for body text: a menu entry's text is 13–15 px on the white bar and sheets. */
+export const MENU_COLOUR_MIN_CONTRAST = 4.5;
+
+extend([a11yPlugin]);
+
+/** How a colour reads on the storefront's white menus, as WCAG's contrast ratio (1–21). */
+export const contrastOnWhite = (hex: string): number => colord(hex).contrast('#ffffff');
+
 export const navMessages = {
   required: 'Required',
   relative: 'Start with / (a page of this shop), for example /all-product/?category=serum',
   external: 'Give a full address starting with https://',
   colour: 'Must be a colour such as #c2185b',
+  faintColour: `Pick a darker colour: menu text in it must stand out from white (contrast at least ${MENU_COLOUR_MIN_CONTRAST}:1)`,
   icon: 'Give the address of one of the shop’s pictures: /media/…',
   handle: 'Use lowercase letters, digits and dashes (for example about-us)',
   link: 'Start with / (a page of this shop) or https://',
@@ -58,7 +69,8 @@ const LinkSchema = text()
   .regex(/^(\/(?![/\\])[^\s\\]*|https:\/\/\S+)$/, navMessages.link);
 const ColourSchema = text()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, navMessages.colour);
+  .regex(/^#[0-9a-fA-F]{6}$/, navMessages.colour)
+  .refine((hex) => contrastOnWhite(hex) >= MENU_COLOUR_MIN_CONTRAST, navMessages.faintColour);
 /** A picture of the shop's own (the storefront's policy loads no other): an upload or a seeded icon. */
 const IconSchema = text().trim().max(300, max(300)).regex(MEDIA_URL_PATTERN, navMessages.icon);
 const HandleSchema = text()

@@ -69,7 +69,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   // Nothing matched the term at all (not merely the filters): say so and offer popular products.
   if (results && results.count === 0 && results.message) {
     return (
-      <div className="mx-auto max-w-7xl px-4 pt-5 pb-16 lg:px-8 lg:pt-8">
+      <main className="mx-auto max-w-7xl px-4 pt-5 pb-16 lg:px-8 lg:pt-8">
         <Heading term={term} />
         <p
           role="status"
@@ -86,7 +86,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             <ProductGrid products={results.search_no_response_products} />
           </section>
         )}
-      </div>
+      </main>
     );
   }
 

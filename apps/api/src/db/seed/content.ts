@@ -458,7 +458,7 @@ const BEAUTY_NAV: NavDef[] = [
   {
     title: 'Offers',
     url: '/all-product/?on_sale=true',
-    color: '#e91e63',
+    color: '#d81b60',
     icon: ICONS.offer,
     children: [
       group('Deals', [
@@ -520,7 +520,7 @@ const KIDS_NAV: NavDef[] = [
       ]),
     ],
   },
-  { title: 'Offers', url: '/kids/all-product/?department=toys&on_sale=true', color: '#e91e63', icon: ICONS.offer },
+  { title: 'Offers', url: '/kids/all-product/?department=toys&on_sale=true', color: '#d81b60', icon: ICONS.offer },
   { title: 'Beauty', url: '/' },
   { title: 'Home', url: '/home' },
   { title: 'Sport', url: '/sport' },
@@ -796,7 +796,7 @@ export const STATIC_FILES: Record<string, string> = {
   'brand/logo.svg': LOGO(DEFAULT_BASIC_SETTINGS.colours.general.main, 'Glow Bazaar'),
   'brand/logo-member.svg': LOGO(DEFAULT_BASIC_SETTINGS.colours.registered.main, 'Glow Bazaar'),
   'brand/icons/offer.svg': icon(
-    '#e91e63',
+    '#d81b60',
     '<path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L3 13V3h10l7.6 7.6a2 2 0 0 1 0 2.8z"/><circle cx="7.5" cy="7.5" r="1.5"/>',
   ),
   'brand/icons/member.svg': icon('#8e24aa', '<path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z"/>'),

@@ -332,7 +332,7 @@ describeOnDatabases('demo seed', (ctx) => {
     expect(all.some((i) => i.external_url?.startsWith('https://') && i.open_in_new_tab)).toBe(true);
     expect(all.some((i) => i.redirect_url?.relative_url.startsWith('/'))).toBe(true);
     expect(nav.data.find((i) => i.title === 'Offers')).toMatchObject({
-      menu_color: '#e91e63',
+      menu_color: '#d81b60',
       menu_link_icon: expect.stringMatching(/^\/media\//),
     });
     expect(nav.data.find((i) => i.title === 'Member deals')?.visible_only_to_logged_in_users).toBe(true);

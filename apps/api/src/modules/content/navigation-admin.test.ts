@@ -232,6 +232,8 @@ describeOnDatabases('admin content: menus, footer, store locations, highlight', 
       [itemInput('x', { external_url: 'javascript:alert(1)' }), 'external_url'],
       [itemInput('x', { redirect_url: 'https://elsewhere.example' }), 'redirect_url'],
       [itemInput('x', { menu_color: 'red' }), 'menu_color'],
+      // Pale pink menu text on the white bar: under WCAG AA's 4.5:1.
+      [itemInput('x', { menu_color: '#f48fb1' }), 'menu_color'],
       [itemInput('x', { menu_link_icon: 'javascript:x' }), 'menu_link_icon'],
       [itemInput('x', { type: 'Category' }), 'type'],
       [itemInput('x', { menu: 'garden' }), 'menu'],

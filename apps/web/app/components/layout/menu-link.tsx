@@ -44,8 +44,10 @@ export function MenuAnchor({ item, className = '', children, onNavigate, ...rest
   const link = menuLink(item);
   const style = item.menu_color ? { color: item.menu_color } : undefined;
   if (!link) {
+    // A heading that opens a panel (aria-expanded given) is a disclosure button, not plain text.
+    const role = rest['aria-expanded'] === undefined ? undefined : 'button';
     return (
-      <span className={className} style={style} data-type={item.type} {...rest}>
+      <span className={className} style={style} data-type={item.type} role={role} {...rest}>
         {children}
       </span>
     );

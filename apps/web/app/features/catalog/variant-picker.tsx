@@ -1,53 +1,91 @@
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ProductVariant } from '@store/shared/catalog';
+import { useHydrated } from './use-hydrated';
 
-/**
- * Variant buttons as links to ?variant=<id>: a shared link selects the same variant, and the choice
- * works without JS. With JS the route skips reloading its data for a variant-only change.
- */
-export function VariantPicker({
-  variants,
-  selectedId,
-  label,
-  search,
-}: {
+type Props = {
   variants: ProductVariant[];
   selectedId: number;
   label: string;
   search: URLSearchParams;
-}) {
+};
+
+const pill = (selected: boolean, inStock: boolean) =>
+  `inline-flex min-h-10 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium transition ${
+    selected ? 'border-ink bg-ink text-white' : 'border-neutral-300 bg-white text-ink hover:border-ink'
+  } ${inStock ? '' : 'line-through decoration-1'}`;
+
+const outOfStock = (v: ProductVariant) => (v.in_stock ? null : <span className="sr-only">, out of stock</span>);
+
+/**
+ * The variant choice. Once the page's scripts run, it is a radio group (a fieldset whose legend names
+ * the choice, arrow keys move through it, a screen reader says "2 of 3"); choosing replaces the URL's
+ * ?variant=<id> and the route keeps its data. Before that, and without JavaScript, the same pills are
+ * links to ?variant=<id>, so a shared link selects the same variant and a tap always leads somewhere.
+ */
+export function VariantPicker({ variants, selectedId, label, search }: Props) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
   const selected = variants.find((v) => v.variant_id === selectedId);
   const href = (id: number) => {
     const next = new URLSearchParams(search);
     next.set('variant', String(id));
     return `?${next.toString()}`;
   };
-  return (
-    <div role="group" aria-labelledby="variant-label" data-testid="variant-picker">
-      <p id="variant-label" className="mb-2 text-sm text-muted">
-        {label}: <span className="font-medium text-ink">{selected?.title}</span>
-      </p>
-      <ul className="flex flex-wrap gap-2">
-        {variants.map((v) => {
-          const isSelected = v.variant_id === selectedId;
-          return (
-            <li key={v.variant_id}>
+  const heading = (
+    <>
+      {label}: <span className="font-medium text-ink">{selected?.title}</span>
+    </>
+  );
+
+  if (!hydrated) {
+    return (
+      <div role="group" aria-labelledby="variant-label" data-testid="variant-picker">
+        <p id="variant-label" className="mb-2 text-sm text-muted">
+          {heading}
+        </p>
+        <ul className="flex flex-wrap gap-2">
+          {variants.map((v) => (
+            <li key={v.variant_id} className="flex">
               <Link
                 to={href(v.variant_id)}
                 replace
                 preventScrollReset
-                aria-current={isSelected ? 'true' : undefined}
-                aria-label={v.in_stock ? v.title : `${v.title}, out of stock`}
-                className={`inline-flex min-h-10 min-w-12 items-center justify-center rounded-full border px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-                  isSelected ? 'border-ink bg-ink text-white' : 'border-neutral-300 bg-white text-ink hover:border-ink'
-                } ${v.in_stock ? '' : 'line-through decoration-1'}`}
+                aria-current={v.variant_id === selectedId ? 'true' : undefined}
+                className={`${pill(v.variant_id === selectedId, v.in_stock)} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
               >
                 {v.title}
+                {outOfStock(v)}
               </Link>
             </li>
-          );
-        })}
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  return (
+    <fieldset role="radiogroup" data-testid="variant-picker">
+      <legend className="mb-2 text-sm text-muted">{heading}</legend>
+      <ul className="flex flex-wrap gap-2">
+        {variants.map((v) => (
+          <li key={v.variant_id} className="flex">
+            <label
+              className={`${pill(v.variant_id === selectedId, v.in_stock)} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand`}
+            >
+              <input
+                type="radio"
+                name="variant"
+                value={v.variant_id}
+                checked={v.variant_id === selectedId}
+                onChange={() => void navigate(href(v.variant_id), { replace: true, preventScrollReset: true })}
+                className="sr-only"
+              />
+              {v.title}
+              {outOfStock(v)}
+            </label>
+          </li>
+        ))}
       </ul>
-    </div>
+    </fieldset>
   );
 }

@@ -102,40 +102,45 @@ function Row({ label, value, tone, testId }: { label: ReactNode; value: ReactNod
 
 export function TotalsRows({ t }: { t: TotalsView }) {
   const shipping = !t.shippingKnown ? '—' : t.shipping === 0 ? 'Free' : formatTaka(t.shipping);
+  // Notes and the rule sit between two lists: a <dl> holds only its term and value pairs.
   return (
-    <dl className="space-y-2">
-      <Row label="Subtotal" value={formatTaka(t.subtotal)} testId="total-subtotal" />
-      {t.rebate > 0 ? <Row label="Privilege rebate" value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
-      {t.discount > 0 ? (
+    <div className="space-y-2">
+      <dl className="space-y-2">
+        <Row label="Subtotal" value={formatTaka(t.subtotal)} testId="total-subtotal" />
+        {t.rebate > 0 ? <Row label="Privilege rebate" value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
+        {t.discount > 0 ? (
+          <Row
+            label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`}
+            value={`−${formatTaka(t.discount)}`}
+            tone="saving"
+            testId="total-discount"
+          />
+        ) : null}
         <Row
-          label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`}
-          value={`−${formatTaka(t.discount)}`}
-          tone="saving"
-          testId="total-discount"
+          label={<>Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}</>}
+          value={
+            t.shipping_waived > 0 ? (
+              <>
+                <span className="mr-1.5 text-xs text-muted line-through">{formatTaka(t.shipping_waived)}</span>
+                {shipping}
+              </>
+            ) : (
+              shipping
+            )
+          }
+          testId="total-shipping"
         />
-      ) : null}
-      <Row
-        label={<>Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}</>}
-        value={
-          t.shipping_waived > 0 ? (
-            <>
-              <span className="mr-1.5 text-xs text-muted line-through">{formatTaka(t.shipping_waived)}</span>
-              {shipping}
-            </>
-          ) : (
-            shipping
-          )
-        }
-        testId="total-shipping"
-      />
+      </dl>
       {t.shippingNote ? (
         <p className="text-xs text-emerald-700" data-testid="free-delivery-note">
           {t.shippingNote}
         </p>
       ) : null}
       <div className="my-1 border-t border-line" />
-      <Row label="Total" value={formatTaka(t.total)} tone="strong" testId="total-total" />
+      <dl>
+        <Row label="Total" value={formatTaka(t.total)} tone="strong" testId="total-total" />
+      </dl>
       <p className="text-right text-[11px] text-muted">Prices in BDT, VAT included</p>
-    </dl>
+    </div>
   );
 }

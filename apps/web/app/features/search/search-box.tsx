@@ -18,7 +18,11 @@ const RESULTS_PATH = /^\/(?:[^/]+\/)?product\/?$/;
  * 'Total Search (n)', the empty-result message, arrows to move, Enter to open the highlighted
  * suggestion or the results (or where a redirect word points), Escape to close.
  */
-export function SearchBox(props: { variant: 'desktop' | 'mobile' }) {
+export function SearchBox(props: {
+  variant: 'desktop' | 'mobile';
+  /** The search landmark's name: the header's box and a page's own box must be told apart. */
+  label?: string;
+}) {
   const limit = props.variant === 'desktop' ? SEARCH_SUGGESTIONS_DESKTOP : SEARCH_SUGGESTIONS_MOBILE;
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -103,6 +107,7 @@ export function SearchBox(props: { variant: 'desktop' | 'mobile' }) {
       method="get"
       action={searchResultsPath(department)}
       role="search"
+      aria-label={props.label ?? 'Shop'}
       className="relative w-full"
       data-testid={`search-box-${props.variant}`}
       onSubmit={(e) => {
@@ -156,11 +161,11 @@ export function SearchBox(props: { variant: 'desktop' | 'mobile' }) {
             variant={props.variant}
             resultsUrl={data.redirect ?? searchResultsUrl(data.search, department)}
             onHover={setActive}
-            onChoose={(i) => {
-              const chosen = results[i];
-              if (chosen) go(chosen.url);
+            onLeave={() => {
+              setOpen(false);
+              setActive(-1);
+              inputRef.current?.blur();
             }}
-            onLeave={() => setOpen(false)}
           />
         </Suspense>
       )}

@@ -12,32 +12,35 @@ type Props = {
   /** Where 'Total Search (n)' leads: the results page, or where a redirect word points. */
   resultsUrl: string;
   onHover: (i: number) => void;
-  onChoose: (i: number) => void;
+  /** A link of the panel was followed: close it (the link itself navigates). */
   onLeave: () => void;
 };
 
 /**
- * The suggestion list under the search box: a listbox whose options the input drives
+ * The suggestion list under the search box: a listbox of product links whose options the input drives
  * (aria-activedescendant keeps focus in the input), then 'Total Search (n)' or the empty-result message.
  */
-export default function SuggestionsPanel({ listId, optionId, data, active, variant, resultsUrl, onHover, onChoose, onLeave }: Props) {
+export default function SuggestionsPanel({ listId, optionId, data, active, variant, resultsUrl, onHover, onLeave }: Props) {
   return (
     <div
       className={`absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-white text-left shadow-[0_12px_32px_rgba(0,0,0,0.14)] ${variant === 'desktop' ? 'min-w-[22rem]' : ''}`}
       data-testid="search-suggestions"
     >
-      <ul id={listId} role="listbox" aria-label="Suggestions" className={data.results.length ? 'py-1.5' : 'hidden'}>
+      <div id={listId} role="listbox" aria-label="Suggestions" className={data.results.length ? 'py-1.5' : 'hidden'}>
         {data.results.map((s, i) => (
-          <li
+          // Each option is the product's link itself (ARIA allows role=option on a link): a long press
+          // or a middle click opens it in a new tab, while focus and the keyboard stay in the input.
+          <Link
             key={s.id}
+            to={s.url}
             id={optionId(i)}
             role="option"
+            tabIndex={-1}
             aria-selected={i === active}
-            // Keep focus (and the keyboard) in the input while the pointer chooses.
             onMouseDown={(e) => e.preventDefault()}
             onMouseMove={() => i !== active && onHover(i)}
-            onClick={() => onChoose(i)}
-            className={`flex cursor-pointer items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-soft' : ''}`}
+            onClick={onLeave}
+            className={`flex items-center gap-3 px-3 py-2 ${i === active ? 'bg-brand-soft' : ''}`}
           >
             {s.image ? (
               <img src={s.image.mobile} alt="" width={44} height={44} className="size-11 shrink-0 rounded-lg bg-neutral-100 object-cover" />
@@ -57,9 +60,9 @@ export default function SuggestionsPanel({ listId, optionId, data, active, varia
                 </s>
               )}
             </span>
-          </li>
+          </Link>
         ))}
-      </ul>
+      </div>
       {data.count > 0 ? (
         <Link
           to={resultsUrl}

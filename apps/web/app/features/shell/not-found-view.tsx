@@ -15,15 +15,17 @@ const POPULAR = [
 export function NotFoundView() {
   return (
     <main className="mx-auto max-w-2xl px-5 py-14 text-center lg:py-24">
-      <p aria-hidden="true" className="font-serif text-[5.5rem] font-semibold leading-none text-brand/15 lg:text-[8rem]">
-        404
-      </p>
+      {/* A watermark, drawn by CSS: it is decoration (the heading says it), so it is not text to read or contrast-check. */}
+      <p
+        aria-hidden="true"
+        className="font-serif text-[5.5rem] font-semibold leading-none text-brand/15 before:content-['404'] lg:text-[8rem]"
+      />
       <h1 className="-mt-4 text-2xl font-bold tracking-tight text-ink lg:-mt-6 lg:text-3xl">Page not found</h1>
       <p className="mx-auto mt-3 max-w-md text-neutral-600">
         The page you were looking for has moved or no longer exists. Try a search, or pick up where shoppers usually go.
       </p>
       <div className="mx-auto mt-8 max-w-md text-left">
-        <SearchBox variant="desktop" />
+        <SearchBox variant="desktop" label="Search from this page" />
       </div>
       <ul className="mt-8 flex flex-wrap justify-center gap-2" aria-label="Popular">
         {POPULAR.map((p) => (

@@ -51,7 +51,10 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
           <MobileMenu data={data} nav={nav} onClose={closeMenu} />
         </Suspense>
       ) : null}
-      <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
+      {/* A landmark of its own, so the floating button is found by landmark navigation like the rest. */}
+      <aside aria-label="Chat with us">
+        <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
+      </aside>
       <CallWidget phone={data.contact.support_phone} hours={data.contact.care_hours} />
       <CookieBanner />
       <LoginModalHost />
