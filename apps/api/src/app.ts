@@ -51,7 +51,7 @@ import {
   requireCustomer,
 } from './modules/accounts/index.js';
 import { jobsAdminRoutes, registerJobs } from './modules/jobs/index.js';
-import { rumAdminRoutes, rumRoutes } from './modules/rum/index.js';
+import { errorTunnelRoutes, rumAdminRoutes, rumRoutes } from './modules/rum/index.js';
 import { registerNotifications } from './modules/notifications/index.js';
 import { customerWishlist, wishlistRoutes } from './modules/wishlist/index.js';
 import { searchProducts, searchRoutes } from './modules/search/index.js';
@@ -228,6 +228,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
       await api.register(rumRoutes);
+      await api.register(errorTunnelRoutes);
       await api.register(staffRoutes(clock), { prefix: '/admin' });
       await api.register(auditRoutes, { prefix: '/admin' });
       await api.register(savedViewsRoutes, { prefix: '/admin' });

@@ -19,6 +19,7 @@ import type { Route } from './+types/root';
 import { SiteShell } from './features/shell/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
+import { captureError, startErrorReporting } from './features/site/error-reporting';
 import { pageTypeOf, startRum } from './features/site/rum';
 import { apiGet, apiTry } from './lib/api.server';
 import { useCspNonce } from './lib/csp-nonce';
@@ -115,11 +116,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const landingRoute = matches[matches.length - 1]?.id;
   const rumRate = root?.contact.rum_sample_rate ?? 0;
+  const errorReporting = root?.contact.error_reporting ?? null;
   // A marker for tests and tooling: the page has hydrated and its client-only parts run.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     // The load's Web Vitals, on a sampled share of loads, named by the page the shopper landed on.
     startRum(rumRate, pageTypeOf(landingRoute));
+    // Only with SENTRY_DSN set; its code loads on the first tap, key or error.
+    startErrorReporting(errorReporting);
     // Once per load: later navigations belong to the same load's INP and CLS.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -204,6 +208,10 @@ function MaintenancePage(props: { email: string; phone: string }) {
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRootData();
+  // A page that broke in the browser (not an answer such as 404) is reported, when reporting is on.
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) captureError(error);
+  }, [error]);
   if (isRouteErrorResponse(error) && isMaintenanceError(error.data)) {
     return (
       <Suspense fallback={null}>

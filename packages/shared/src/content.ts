@@ -126,6 +126,8 @@ export const PublicConfigSchema = z.object({
   locale_prefix: z.string().nullable(),
   /** The share of page loads that send their Web Vitals (packages/shared/src/rum.ts); 0: none. */
   rum_sample_rate: z.number(),
+  /** Browser error reporting (SENTRY_DSN): the DSN and environment the storefront reports under; null: off. */
+  error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

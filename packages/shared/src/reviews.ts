@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './input.js';
+import { REVIEW_NAME_MAX, REVIEW_REPLY_MAX, REVIEW_STATES, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, reviewMessages } from './review-messages.js';
 
 /*
  * Product reviews (issue 17 point 5): what a customer writes on the product page, what
@@ -7,36 +8,9 @@ import { text } from './input.js';
  * storefront form and the back office use these schemas, so both say the same thing about a bad field.
  */
 
-export const REVIEW_NAME_MAX = 60;
-export const REVIEW_TEXT_MIN = 10;
-export const REVIEW_TEXT_MAX = 2000;
-export const REVIEW_REPLY_MAX = 2000;
-
-/** A review's state: new reviews wait for staff (pending); only approved ones are shown and counted. */
-export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
-export type ReviewState = (typeof REVIEW_STATES)[number];
-
-export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
-  pending: 'Awaiting approval',
-  approved: 'Published',
-  rejected: 'Not published',
-};
-
-export const reviewMessages = {
-  required: 'Required',
-  star: 'Choose from 1 to 5 stars',
-  name: `At most ${REVIEW_NAME_MAX} characters`,
-  textShort: `Write at least ${REVIEW_TEXT_MIN} characters`,
-  textLong: `At most ${REVIEW_TEXT_MAX} characters`,
-  replyLong: `At most ${REVIEW_REPLY_MAX} characters`,
-  notReceived: 'You can review this product once you have received it',
-  alreadyReviewed: 'You have already reviewed this product',
-  submitted: 'Thank you! Your review will appear once it has been approved.',
-  signInToReview: 'Sign in to write a review',
-  verified: 'Verified purchase',
-  shopReply: 'Reply from the shop',
-  notFound: 'Review not found',
-} as const;
+// The limits, states and messages live in a module without zod, so the product page's first load
+// carries no schema library (the review form, which validates, loads on its own).
+export * from './review-messages.js';
 
 /** POST /products/{id}/reviews/: the signed-in customer's review of a product they received. */
 export const ReviewInputSchema = z.object({

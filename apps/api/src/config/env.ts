@@ -206,6 +206,16 @@ export const EnvSchema = z.object({
   /** Days a Web Vitals sample is kept before the clean-up job removes it. */
   RUM_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /**
+   * A Sentry DSN (or a compatible service's: GlitchTip, a self-hosted Sentry) for the storefront's browser errors and
+   * session replays. Unset: no error-reporting code is ever loaded. The browser posts its reports to POST /api/v1/rum/errors/,
+   * which forwards those of this DSN only.
+   */
+  SENTRY_DSN: z.url().optional(),
+  /** The environment the reports are filed under (default: NODE_ENV). */
+  SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+  /** Error reports (envelopes: an error, a replay segment) one IP may send per minute; more are refused (429) and dropped. */
+  ERROR_REPORTS_PER_IP_MINUTE: z.coerce.number().int().min(1).default(60),
+  /**
    * Whether this process runs the background jobs (pg-boss: payments, unpaid orders, couriers, publishing, clean-up).
    * Default on (off in tests). Any number of processes may: each job runs once across them. false: a process that only serves.
    */

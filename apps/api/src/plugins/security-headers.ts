@@ -42,6 +42,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     'img-src': ["'self'", 'data:', ...media, ...pixel],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...pixel],
+    // Session replay (SENTRY_DSN set) compresses its recording in a worker the SDK starts from a blob.
+    ...(app.env.SENTRY_DSN ? { 'worker-src': ["'self'", 'blob:'] } : {}),
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     // The gateways are reached by top-level navigations (location.assign), which form-action does not govern.

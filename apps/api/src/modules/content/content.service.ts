@@ -270,7 +270,18 @@ export async function getHome(ctx: RequestCtx, departmentKey: string, viewer: { 
  */
 export async function getPublicConfig(
   ctx: DbCtx,
-  env: Pick<Env, 'SUPPORT_PHONE' | 'SUPPORT_EMAIL' | 'WHATSAPP_NUMBER' | 'FACEBOOK_PIXEL_ID' | 'LOCALE_PREFIX' | 'RUM_SAMPLE_RATE'>,
+  env: Pick<
+    Env,
+    | 'SUPPORT_PHONE'
+    | 'SUPPORT_EMAIL'
+    | 'WHATSAPP_NUMBER'
+    | 'FACEBOOK_PIXEL_ID'
+    | 'LOCALE_PREFIX'
+    | 'RUM_SAMPLE_RATE'
+    | 'SENTRY_DSN'
+    | 'SENTRY_ENVIRONMENT'
+    | 'NODE_ENV'
+  >,
 ): Promise<PublicConfig> {
   const site = await readSetting(ctx, 'site', {
     ...DEFAULT_SITE_SETTINGS,
@@ -290,6 +301,7 @@ export async function getPublicConfig(
     facebook_pixel_id: env.FACEBOOK_PIXEL_ID ?? null,
     locale_prefix: env.LOCALE_PREFIX ?? null,
     rum_sample_rate: env.RUM_SAMPLE_RATE,
+    error_reporting: env.SENTRY_DSN ? { dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV } : null,
   };
 }
 

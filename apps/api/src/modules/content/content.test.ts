@@ -25,6 +25,7 @@ describeOnDatabases(
         locale_prefix: 'en-bd',
         // RUM_SAMPLE_RATE's default: a quarter of page loads report their Web Vitals.
         rum_sample_rate: 0.25,
+        error_reporting: null,
       });
 
       await writeSetting(ctx(), 'site', { support_phone: '+8809610999999', site_under_maintenance: true });

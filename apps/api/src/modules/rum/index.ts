@@ -1,2 +1,3 @@
 export { rumAdminRoutes, rumRoutes } from './rum.routes.js';
 export { deleteOldRumSamples } from './rum.service.js';
+export { errorTunnelRoutes } from './error-tunnel.routes.js';

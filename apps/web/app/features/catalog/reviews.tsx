@@ -1,8 +1,17 @@
 import type { Review } from '@store/shared/catalog';
 import { formatDhakaDate } from '@store/shared/dhaka-time';
-import { reviewMessages } from '@store/shared/reviews';
+import { reviewMessages } from '@store/shared/review-messages';
+import { Suspense } from 'react';
+import { onDemand } from '../../lib/on-demand';
 import { RatingStars } from './rating-stars';
-import { ReviewForm } from './review-form';
+
+/** The form validates with the shared schema (zod): its code loads with the page's reviews, not in its first script. */
+const reviewForm = onDemand(() => import('./review-form'));
+
+function OnDemandReviewForm({ productId }: { productId: number }) {
+  const { ReviewForm } = reviewForm.useModule();
+  return <ReviewForm productId={productId} />;
+}
 
 /**
  * The approved reviews with the aggregate (mean rounded to the nearest half, 0 with none), each with
@@ -58,7 +67,9 @@ export function Reviews({ productId, reviews, rating, count }: { productId: numb
           ))}
         </ul>
       )}
-      <ReviewForm productId={productId} />
+      <Suspense fallback={null}>
+        <OnDemandReviewForm productId={productId} />
+      </Suspense>
     </section>
   );
 }
