@@ -54,6 +54,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     timezoneId: 'Asia/Dhaka',
     locale: 'en-GB',
+    // The storefront's service worker would sit between every journey and the server (and keep pages
+    // across a test's own changes); e2e/offline.spec.ts turns it on where it is the subject.
+    serviceWorkers: 'block',
   },
   projects: [
     {

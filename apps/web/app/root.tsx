@@ -21,6 +21,8 @@ import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
 import { captureError, startErrorReporting } from './features/site/error-reporting';
 import { pageTypeOf, startRum } from './features/site/rum';
+import { registerServiceWorker } from './features/site/service-worker';
+import { resumeOfflineChanges } from './features/cart/bag-store';
 import { apiGet, apiTry } from './lib/api.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
@@ -106,7 +108,12 @@ export const meta: Route.MetaFunction = ({ error }) => {
   ];
 };
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable (docs/storefront-shell.md, "Installable and offline").
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
@@ -124,6 +131,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     startRum(rumRate, pageTypeOf(landingRoute));
     // Only with SENTRY_DSN set; its code loads on the first tap, key or error.
     startErrorReporting(errorReporting);
+    registerServiceWorker();
+    // Bag changes an earlier page made offline go out now (or when the connection returns).
+    resumeOfflineChanges();
     // Once per load: later navigations belong to the same load's INP and CLS.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

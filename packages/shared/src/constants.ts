@@ -49,4 +49,6 @@ export const STORAGE_KEYS = {
   passwordlessBlockUntil: 'passwordless_block_until',
   otpResendBlockUntil: 'otp_resend_block_until',
   otpExpiresAt: 'otp_expires_at',
+  /** Bag changes made without a connection, kept until it returns (a reload or a closed tab loses none). */
+  offlineBagChanges: 'offline_bag_changes',
 } as const;

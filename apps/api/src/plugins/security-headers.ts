@@ -42,8 +42,9 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
     'img-src': ["'self'", 'data:', ...media, ...pixel],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...pixel],
-    // Session replay (SENTRY_DSN set) compresses its recording in a worker the SDK starts from a blob.
-    ...(app.env.SENTRY_DSN ? { 'worker-src': ["'self'", 'blob:'] } : {}),
+    // The storefront's service worker (/sw.js); session replay (SENTRY_DSN set) compresses its recording
+    // in a worker the SDK starts from a blob. (Without worker-src, script-src's 'strict-dynamic' would govern.)
+    'worker-src': ["'self'", ...(app.env.SENTRY_DSN ? ['blob:'] : [])],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     // The gateways are reached by top-level navigations (location.assign), which form-action does not govern.

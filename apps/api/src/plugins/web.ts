@@ -90,7 +90,12 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
     wildcard: false,
     index: false,
     setHeaders(res, path) {
-      res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker and the manifest are checked on every visit, so a release reaches installed shops at once.
+      const fresh = path.endsWith('/sw.js') || path.endsWith('.webmanifest');
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : fresh ? 'no-cache' : 'public, max-age=3600',
+      );
     },
   });
 

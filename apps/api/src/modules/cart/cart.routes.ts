@@ -11,7 +11,7 @@ import {
 import { IdParamSchema } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
 import { requestCtx } from '../../lib/context.js';
-import { rateLimited } from '../../lib/errors.js';
+import { badRequest, rateLimited } from '../../lib/errors.js';
 import { getPublicConfig } from '../content/index.js';
 import {
   cartCount,
@@ -29,6 +29,9 @@ import { adoptVisitorBagHook } from './merge.js';
 
 const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 90;
 const HOUR = 3600;
+/** How long a change's Idempotency-Key is remembered: longer than any phone stays offline with a tab open. */
+const CHANGE_KEY_SECONDS = 7 * 24 * HOUR;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The request's context with the bag cookie (only a well-formed token) and the shopper's department. */
 function cartCtx(request: FastifyRequest): CartCtx {
@@ -91,6 +94,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A change sent again (its answer was lost, or a queue replayed it after the connection came back)
+      // is applied once: the repeat gets the bag as it is.
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined) {
+        if (typeof key !== 'string' || !UUID.test(key)) throw badRequest('Idempotency-Key must be a UUID');
+        const first = await app.rateLimiter.hit(`cart:change:${key.toLowerCase()}`, 1, CHANGE_KEY_SECONDS);
+        if (!first.allowed) return { data: await getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department }) };
+      }
       const { cart, token } = await updateCartLine(cartCtx(request), request.body, guards(request));
       setToken(reply, token);
       return { data: cart };

@@ -110,6 +110,34 @@ describeOnDatabases('cart', (ctx) => {
     supportPhone = (await ctx().app.inject('/api/v1/public-config/')).json<{ data: PublicConfig }>().data.support_phone;
   });
 
+  describe('a change with an Idempotency-Key', () => {
+    it('applies once however often it is sent, and a key must be a UUID', async () => {
+      const s = shopper(ctx);
+      const send = (key: string) =>
+        ctx().app.inject({
+          method: 'POST',
+          url: '/api/v1/cart/line-items/',
+          cookies: s.cookies,
+          headers: { 'x-csrftoken': s.cookies.csrftoken!, 'idempotency-key': key },
+          payload: { delivery_type: 'standard', line_item: { variant_id: c.serum30.id, quantity: 1, action: 'increment' } },
+        });
+      await s.add(c.serum30.id);
+      const key = '7d0f3c52-54a3-4f0e-9a56-0c2b1d4e8f11';
+      const first = await send(key);
+      expect(first.statusCode).toBe(200);
+      expect(line(first.json<{ data: Cart }>().data, c.serum30.id)?.quantity).toBe(2);
+      // The same change again (its answer was lost, or an offline queue replayed it): the bag as it is.
+      const again = await send(key.toUpperCase());
+      expect(again.statusCode).toBe(200);
+      expect(line(again.json<{ data: Cart }>().data, c.serum30.id)?.quantity).toBe(2);
+      // Another change is another key.
+      expect(line((await send('0b9e2a1c-2f4d-4c39-8f2e-5a7d9c1b3e20')).json<{ data: Cart }>().data, c.serum30.id)?.quantity).toBe(3);
+      const bad = await send('not-a-uuid');
+      expect(bad.statusCode).toBe(400);
+      expect(line(await s.cart(), c.serum30.id)?.quantity).toBe(3);
+    });
+  });
+
   describe('a visitor', () => {
     it('has an empty bag with recommendations and no cookie until the first addition', async () => {
       const res = await ctx().app.inject('/api/v1/cart/');

@@ -1,5 +1,5 @@
 import type { Cart, CartAction, CartResponse, CartUpdateInput, DeliveryType } from '@store/shared/cart';
-import { CART_RELOAD_AFTER_MS, CURRENCY, DEFAULT_DELIVERY_TYPE } from '@store/shared/constants';
+import { CART_RELOAD_AFTER_MS, CURRENCY, DEFAULT_DELIVERY_TYPE, STORAGE_KEYS } from '@store/shared/constants';
 import { api, type HttpError } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { pushDataLayer } from '../site/analytics';
@@ -19,9 +19,11 @@ export type BagState = {
   open: boolean;
   /** Variants whose 'Add to bag' is on its way: their buttons show busy and a second tap does nothing. */
   adding: readonly number[];
+  /** The connection is gone: the pending changes wait for it (the badge says so), kept in localStorage meanwhile. */
+  offline: boolean;
 };
 
-const initial: BagState = { cart: null, pending: [], loading: false, open: false, adding: [] };
+const initial: BagState = { cart: null, pending: [], loading: false, open: false, adding: [], offline: false };
 let state: BagState = initial;
 const listeners = new Set<() => void>();
 
@@ -118,13 +120,22 @@ async function send(change: PendingChange): Promise<void> {
     delivery_type: deliveryType,
     line_item: { variant_id: change.variantId, quantity: change.quantity, action: change.action },
   };
-  const r = await api.post<CartResponse>('/cart/line-items/', body, { toasts: false });
+  const r = await api.post<CartResponse>('/cart/line-items/', body, { toasts: false, headers: { 'idempotency-key': change.key } });
+  if (!r.ok && !r.error && !navigator.onLine) {
+    // No connection: this change and those behind it wait, in order, for it to return.
+    set({ offline: true });
+    keepOfflineChanges();
+    await connectionBack();
+    set({ offline: false });
+    return send(change);
+  }
   const pending = state.pending.filter((p) => p.id !== change.id);
   if (r.ok && r.data?.data) {
     const cart = r.data.data;
     // Adding reports the line as the server priced it; taking away reports the line as it was.
     track(change.action, change.action === 'increment' ? cart : before, change.variantId, change.quantity);
     set({ cart, pending, loading: pending.length > 0 });
+    keepOfflineChanges();
     // SPEC §4: when the list comes back empty, the server's bag is fetched again.
     if (cart.line_items.length === 0 && pending.length === 0) void loadBag();
     return;
@@ -142,10 +153,76 @@ async function send(change: PendingChange): Promise<void> {
  * Queues one change; changes go to the server one after another, in the order they were asked
  * for, so rapid taps apply in order. Resolves when this change has been answered.
  */
-export function changeLine(variantId: number, action: CartAction, quantity = action === 'remove' ? 0 : 1): Promise<void> {
-  const change: PendingChange = { id: nextChangeId++, variantId, action, quantity };
+export function changeLine(
+  variantId: number,
+  action: CartAction,
+  quantity = action === 'remove' ? 0 : 1,
+  key: string = crypto.randomUUID(),
+): Promise<void> {
+  const change: PendingChange = { id: nextChangeId++, variantId, action, quantity, key };
   set({ pending: [...state.pending, change], loading: true });
+  keepOfflineChanges();
   return enqueue(() => send(change));
+}
+
+const connectionBack = () =>
+  new Promise<void>((resolve) => {
+    if (navigator.onLine) resolve();
+    else window.addEventListener('online', () => resolve(), { once: true });
+  });
+
+type KeptChange = Pick<PendingChange, 'variantId' | 'action' | 'quantity' | 'key'>;
+
+/** While offline, the changes not yet sent are written down, so a reload or a closed tab loses none. */
+function keepOfflineChanges() {
+  try {
+    if (state.offline && state.pending.length > 0) {
+      const kept: KeptChange[] = state.pending.map(({ variantId, action, quantity, key }) => ({ variantId, action, quantity, key }));
+      localStorage.setItem(STORAGE_KEYS.offlineBagChanges, JSON.stringify(kept));
+    } else localStorage.removeItem(STORAGE_KEYS.offlineBagChanges);
+  } catch {
+    // Storage full or refused: the changes still wait in this page.
+  }
+}
+
+const isKeptChange = (c: unknown): c is KeptChange => {
+  const k = c as Partial<KeptChange> | null;
+  return (
+    typeof k?.variantId === 'number' &&
+    (k.action === 'increment' || k.action === 'decrement' || k.action === 'remove') &&
+    typeof k.quantity === 'number' &&
+    typeof k.key === 'string'
+  );
+};
+
+/**
+ * Once per page, after hydration: the bag changes an earlier page made offline and could not send
+ * are queued again, in order; they go out when the connection is there.
+ */
+export function resumeOfflineChanges(): void {
+  let kept: unknown;
+  try {
+    kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.offlineBagChanges) ?? '[]');
+    localStorage.removeItem(STORAGE_KEYS.offlineBagChanges);
+  } catch {
+    return;
+  }
+  if (!Array.isArray(kept)) return;
+  for (const change of kept.filter(isKeptChange)) void changeLine(change.variantId, change.action, change.quantity, change.key);
+}
+
+/** Settles when `change` is answered, or earlier, once the bag's changes are held for want of a connection. */
+function answeredOrHeld(change: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      stop();
+      resolve();
+    };
+    const stop = subscribeBag(() => {
+      if (state.offline) settle();
+    });
+    change.then(settle, settle);
+  });
 }
 
 /** The additions on their way, by variant: a second 'Add to bag' for one of them joins the first. */
@@ -161,7 +238,8 @@ export function addToBag(variantId: number, quantity = 1): Promise<void> {
   const inFlight = additions.get(variantId);
   if (inFlight) return inFlight;
   set({ adding: [...state.adding, variantId] });
-  const added = changeLine(variantId, 'increment', quantity).finally(() => {
+  // Held offline, the addition is in the bag's queue: the button is free again (the badge shows it waiting).
+  const added = answeredOrHeld(changeLine(variantId, 'increment', quantity)).finally(() => {
     additions.delete(variantId);
     set({ adding: state.adding.filter((id) => id !== variantId) });
   });

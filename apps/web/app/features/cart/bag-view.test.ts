@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart, CartLineItem } from '@store/shared/cart';
-import { analyticsProduct, applyPending, CART_ACTION_EVENTS, visibleBoxes } from './bag-view';
+import { analyticsProduct, applyPending, CART_ACTION_EVENTS, unpricedUnits, visibleBoxes } from './bag-view';
 
 function lineOf(id: number, variantId: number, quantity: number, extra: Partial<CartLineItem> = {}): CartLineItem {
   return {
@@ -48,13 +48,38 @@ function cartOf(lines: CartLineItem[], extra: Partial<Cart> = {}): Cart {
   };
 }
 
+describe('unpricedUnits', () => {
+  it('counts queued additions of lines the server has not priced yet, and nothing else', () => {
+    const cart = cartOf([lineOf(1, 7, 2)]);
+    const change = (id: number, variantId: number, action: 'increment' | 'decrement' | 'remove', quantity: number) => ({
+      id,
+      variantId,
+      action,
+      quantity,
+      key: `k${id}`,
+    });
+    // 7 is priced (applyPending shows its taps); 9 is new: 2 added, 1 taken back; 11 added then removed.
+    const pending = [
+      change(1, 7, 'increment', 1),
+      change(2, 9, 'increment', 2),
+      change(3, 9, 'decrement', 1),
+      change(4, 11, 'increment', 1),
+      change(5, 11, 'remove', 0),
+    ];
+    expect(unpricedUnits(cart, pending)).toBe(1);
+    // Before the bag was ever fetched (offline from the start), every queued addition counts.
+    expect(unpricedUnits(null, pending)).toBe(2);
+    expect(unpricedUnits(cart, [])).toBe(0);
+  });
+});
+
 describe('applyPending', () => {
   it('applies queued taps in order on top of the server answer', () => {
     const cart = cartOf([lineOf(1, 7, 2), lineOf(2, 8, 1)]);
     const view = applyPending(cart, [
-      { id: 1, variantId: 7, action: 'increment', quantity: 1 },
-      { id: 2, variantId: 7, action: 'increment', quantity: 1 },
-      { id: 3, variantId: 8, action: 'remove', quantity: 0 },
+      { id: 1, variantId: 7, action: 'increment', quantity: 1, key: 'k1' },
+      { id: 2, variantId: 7, action: 'increment', quantity: 1, key: 'k2' },
+      { id: 3, variantId: 8, action: 'remove', quantity: 0, key: 'k3' },
     ]);
     expect(view.line_items.map((l) => [l.variant_id, l.quantity])).toEqual([[7, 4]]);
     expect(view.item_count).toBe(4);
@@ -63,13 +88,13 @@ describe('applyPending', () => {
 
   it('removes a line decreased to 0 and never touches a gift of the same variant', () => {
     const cart = cartOf([lineOf(1, 7, 1), lineOf(2, 7, 1, { gift: true, price: 0, discounted_price: 0, line_price: 0 })]);
-    const view = applyPending(cart, [{ id: 1, variantId: 7, action: 'decrement', quantity: 1 }]);
+    const view = applyPending(cart, [{ id: 1, variantId: 7, action: 'decrement', quantity: 1, key: 'k1' }]);
     expect(view.line_items).toEqual([cart.line_items[1]]);
   });
 
   it('shows queued taps no further than the stock left or 6', () => {
     const taps = (variantId: number, n: number) =>
-      Array.from({ length: n }, (_, i) => ({ id: i + 1, variantId, action: 'increment' as const, quantity: 1 }));
+      Array.from({ length: n }, (_, i) => ({ id: i + 1, variantId, action: 'increment' as const, quantity: 1, key: `k${i}` }));
     expect(applyPending(cartOf([lineOf(1, 7, 1, { stock: 3 })]), taps(7, 5)).line_items[0]!.quantity).toBe(3);
     expect(applyPending(cartOf([lineOf(1, 7, 1, { stock: 40 })]), taps(7, 9)).line_items[0]!.quantity).toBe(6);
     // A line already above a stock that fell meanwhile is not lowered by a tap.

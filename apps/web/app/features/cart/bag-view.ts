@@ -4,7 +4,14 @@ import type { AnalyticsProduct } from '../site/analytics';
 import { maxQuantity } from './line-limit';
 
 /** A change waiting in the queue (or on the wire): what the shopper asked for, in order. */
-export type PendingChange = { id: number; variantId: number; action: CartAction; quantity: number };
+export type PendingChange = {
+  id: number;
+  variantId: number;
+  action: CartAction;
+  quantity: number;
+  /** The change's Idempotency-Key: sent again (a lost answer, a queue replayed offline), it applies once. */
+  key: string;
+};
 
 /**
  * The bag as the shopper should see it now: the server's last answer with the queued changes
@@ -40,6 +47,24 @@ export function applyPending(cart: Cart, pending: readonly PendingChange[]): Car
 }
 
 export const itemCount = (lines: readonly Pick<CartLineItem, 'quantity'>[]) => lines.reduce((sum, l) => sum + l.quantity, 0);
+
+/**
+ * Units of queued additions the server has not priced yet (new lines, or every line while the bag was
+ * never fetched): the badge counts them at once, offline too.
+ */
+export function unpricedUnits(cart: Cart | null, pending: readonly PendingChange[]): number {
+  const priced = new Set(cart?.line_items.filter((l) => !l.gift).map((l) => l.variant_id));
+  const units = new Map<number, number>();
+  for (const change of pending) {
+    if (priced.has(change.variantId)) continue;
+    const now = units.get(change.variantId) ?? 0;
+    units.set(
+      change.variantId,
+      change.action === 'increment' ? now + change.quantity : change.action === 'decrement' ? Math.max(0, now - change.quantity) : 0,
+    );
+  }
+  return [...units.values()].reduce((sum, n) => sum + n, 0);
+}
 
 /** The paid line of a variant (a gift of the same variant is a separate, locked line). */
 export const paidLine = (cart: Cart | null, variantId: number) => cart?.line_items.find((l) => l.variant_id === variantId && !l.gift);

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { bagSnapshot, serverBagSnapshot, subscribeBag, viewOf, type BagState } from './bag-store';
-import { itemCount } from './bag-view';
+import { itemCount, unpricedUnits } from './bag-view';
 
 export function useBagState(): BagState {
   return useSyncExternalStore(subscribeBag, bagSnapshot, serverBagSnapshot);
@@ -8,10 +8,10 @@ export function useBagState(): BagState {
 
 /**
  * The header badge: the sum of the bag's quantities. The root loader's count until this page has
- * fetched the bag, then the live one (queued taps included).
+ * fetched the bag, then the live one; queued taps (offline ones too) count at once.
  */
 export function useBagCount(serverCount: number): number {
   const state = useBagState();
   const view = viewOf(state);
-  return view ? itemCount(view.line_items) : serverCount;
+  return (view ? itemCount(view.line_items) : serverCount) + unpricedUnits(state.cart, state.pending);
 }

@@ -4,7 +4,7 @@ import type { NavItem } from '@store/shared/content';
 import { openLogin } from '../auth/auth-events';
 import { preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
-import { useBagCount } from '../cart/use-bag';
+import { useBagCount, useBagState } from '../cart/use-bag';
 import { SearchBox } from '../search/search-box';
 import { displayPhone, telHref } from '../../lib/contact';
 import { departmentHomePath } from '../../lib/department';
@@ -73,6 +73,8 @@ function Account({ data, compact }: { data: RootData; compact?: boolean }) {
 function Bag({ count: serverCount }: { count: number }) {
   // The live count once the bag was fetched in this page; the icon opens the side panel (the link is the no-JS fallback).
   const count = useBagCount(serverCount);
+  // Changes made without a connection: counted already, sent when it returns.
+  const waiting = useBagState().offline;
   return (
     <Link
       to="/checkout"
@@ -83,14 +85,18 @@ function Bag({ count: serverCount }: { count: number }) {
       onPointerEnter={preloadBag}
       onFocus={preloadBag}
       aria-haspopup="dialog"
-      aria-label={`Shopping bag, ${count} ${count === 1 ? 'item' : 'items'}`}
+      aria-label={`Shopping bag, ${count} ${count === 1 ? 'item' : 'items'}${waiting ? ', changes waiting for a connection' : ''}`}
       className="relative flex size-11 items-center justify-center rounded-full text-ink hover:text-brand"
     >
       <BagIcon size={24} />
       <span
         data-testid="bag-count"
+        data-waiting={waiting ? 'true' : undefined}
         aria-hidden="true"
-        className="absolute right-0.5 top-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full bg-brand px-1 text-[11px] font-bold leading-none text-white"
+        title={waiting ? 'Waiting for a connection' : undefined}
+        className={`absolute right-0.5 top-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] font-bold leading-none ${
+          waiting ? 'bg-white text-brand-dark outline-2 outline-dashed outline-brand' : 'bg-brand text-white'
+        }`}
       >
         {count}
       </span>
