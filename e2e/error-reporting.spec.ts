@@ -87,6 +87,8 @@ test.describe('error reporting', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/api/v1/rum/errors/')) tunnel.push(r.url());
     });
+    // A shopper with cookies (a bag, the CSRF token): the SDK sends without them, which the tunnel needs.
+    await page.context().addCookies([{ name: 'csrftoken', value: 'c'.repeat(32), url: base }]);
     await page.goto(`${base}/?utm_source=sms&phone=01711000000`);
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
     await page.waitForLoadState('networkidle');

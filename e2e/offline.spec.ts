@@ -3,6 +3,7 @@ import type { ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { acceptCookies } from './support/cookies';
 import { someVariant } from './support/orders';
+import { signedInShopper } from './support/shopper';
 import { expect, test as base } from '@playwright/test';
 import { ONCE } from './support/test';
 
@@ -135,3 +136,30 @@ test('bag changes made offline wait, survive a reload and reach the server when 
   await page.waitForTimeout(1000);
   expect(await serverQuantity()).toBe(2);
 });
+
+test(
+  "a signed-in shopper's pages stay off the device; the same page seen by a visitor is kept",
+  { tag: ONCE },
+  async ({ page, context, request }) => {
+    await acceptCookies(page);
+    const list = (await (await request.get('/api/v1/products/?page_size=3&sort=newest')).json()) as ProductListResponse;
+    const product = list.results[2]!;
+    const stored = () => page.evaluate(async () => (await (await caches.open('pages')).keys()).map((r) => new URL(r.url).pathname));
+    const view = async () => {
+      await page.goto(product.url);
+      await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 20_000 }).toBe(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+    };
+
+    await signedInShopper(page.request);
+    await view();
+    // The page carries the shopper's name and bag in its data: it is not written to the device.
+    expect(await stored()).not.toContain(product.url);
+
+    await context.clearCookies();
+    await view();
+    await expect.poll(stored).toContain(product.url);
+  },
+);

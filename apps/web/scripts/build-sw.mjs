@@ -31,6 +31,13 @@ const { count, size, warnings } = await generateSW({
         expiration: { maxEntries: 40, maxAgeSeconds: 7 * 24 * 3600 },
         cacheableResponse: { statuses: [200] },
         precacheFallback: { fallbackURL: 'offline.html' },
+        plugins: [
+          {
+            // Only a page the server shares with everyone (its page cache says `public`): a signed-in
+            // shopper's copy carries their name and bag in its data, and stays off the device.
+            cacheWillUpdate: async ({ response }) => (/\bpublic\b/.test(response.headers.get('cache-control') ?? '') ? response : null),
+          },
+        ],
       },
     },
     {

@@ -97,14 +97,22 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       // A change sent again (its answer was lost, or a queue replayed it after the connection came back)
       // is applied once: the repeat gets the bag as it is.
       const key = request.headers['idempotency-key'];
+      let claimed: string | null = null;
       if (key !== undefined) {
         if (typeof key !== 'string' || !UUID.test(key)) throw badRequest('Idempotency-Key must be a UUID');
-        const first = await app.rateLimiter.hit(`cart:change:${key.toLowerCase()}`, 1, CHANGE_KEY_SECONDS);
+        claimed = `cart:change:${key.toLowerCase()}`;
+        const first = await app.rateLimiter.hit(claimed, 1, CHANGE_KEY_SECONDS);
         if (!first.allowed) return { data: await getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department }) };
       }
-      const { cart, token } = await updateCartLine(cartCtx(request), request.body, guards(request));
-      setToken(reply, token);
-      return { data: cart };
+      try {
+        const { cart, token } = await updateCartLine(cartCtx(request), request.body, guards(request));
+        setToken(reply, token);
+        return { data: cart };
+      } catch (error) {
+        // Refused or failed: nothing was applied, so the same change may be tried again.
+        if (claimed) await app.rateLimiter.release(claimed, CHANGE_KEY_SECONDS).catch(() => undefined);
+        throw error;
+      }
     },
   );
 

@@ -34,6 +34,11 @@ export const errorTunnelRoutes: FastifyPluginAsync = async (app) => {
       { allowedDsns: [dsn] },
     );
     if (!forwarded.ok) request.log.warn({ status: forwarded.status }, 'error report not forwarded');
+    // Sentry's own limits reach the SDK, which backs off by them.
+    for (const name of ['retry-after', 'x-sentry-rate-limits']) {
+      const value = forwarded.headers.get(name);
+      if (value) reply.header(name, value);
+    }
     return reply
       .status(forwarded.status)
       .type(forwarded.headers.get('content-type') ?? 'text/plain')

@@ -56,6 +56,12 @@ export function MegaMenu({ items }: { items: NavItem[] }) {
                   data-menu-trigger={item.id}
                   tabIndex={0}
                   onFocus={() => setOpenId(hasPanel ? item.id : null)}
+                  // A heading without a link is a button: Enter and Space open and close its panel (Escape closes it too).
+                  onKeyDown={(e) => {
+                    if (!hasPanel || e.currentTarget.tagName !== 'SPAN' || (e.key !== 'Enter' && e.key !== ' ')) return;
+                    e.preventDefault();
+                    setOpenId(open ? null : item.id);
+                  }}
                   {...(hasPanel ? { 'aria-expanded': open, 'aria-controls': panelId } : {})}
                   className={`relative flex items-center gap-1.5 whitespace-nowrap px-2 text-xs font-semibold uppercase outline-none transition-colors after:absolute after:inset-x-2 after:bottom-0 xl:px-3.5 xl:text-[13px] xl:tracking-wide xl:after:inset-x-3.5 after:h-0.5 after:origin-left after:scale-x-0 after:bg-brand after:transition-transform focus-visible:after:scale-x-100 ${
                     open ? 'text-brand after:scale-x-100' : 'text-ink hover:text-brand'

@@ -124,7 +124,7 @@ async function send(change: PendingChange): Promise<void> {
   if (!r.ok && !r.error && !navigator.onLine) {
     // No connection: this change and those behind it wait, in order, for it to return.
     set({ offline: true });
-    keepOfflineChanges();
+    keepChanges();
     await connectionBack();
     set({ offline: false });
     return send(change);
@@ -135,17 +135,19 @@ async function send(change: PendingChange): Promise<void> {
     // Adding reports the line as the server priced it; taking away reports the line as it was.
     track(change.action, change.action === 'increment' ? cart : before, change.variantId, change.quantity);
     set({ cart, pending, loading: pending.length > 0 });
-    keepOfflineChanges();
+    keepChanges();
     // SPEC §4: when the list comes back empty, the server's bag is fetched again.
     if (cart.line_items.length === 0 && pending.length === 0) void loadBag();
     return;
   }
   set({ pending, loading: pending.length > 0 });
   if (!r.ok && r.error) {
+    keepChanges();
     toast.error(firstMessage(r.error));
     return;
   }
-  // SPEC §4/§9: an update that returned nothing (offline, server gone) reloads the page after 3 s.
+  // SPEC §4/§9: an update that returned nothing (the server gone) reloads the page after 3 s. The
+  // change stays written down, so the next page sends it again (its key makes it apply once).
   window.setTimeout(() => window.location.reload(), CART_RELOAD_AFTER_MS);
 }
 
@@ -157,11 +159,11 @@ export function changeLine(
   variantId: number,
   action: CartAction,
   quantity = action === 'remove' ? 0 : 1,
-  key: string = crypto.randomUUID(),
+  key: string = newKey(),
 ): Promise<void> {
   const change: PendingChange = { id: nextChangeId++, variantId, action, quantity, key };
   set({ pending: [...state.pending, change], loading: true });
-  keepOfflineChanges();
+  keepChanges();
   return enqueue(() => send(change));
 }
 
@@ -172,17 +174,55 @@ const connectionBack = () =>
   });
 
 type KeptChange = Pick<PendingChange, 'variantId' | 'action' | 'quantity' | 'key'>;
+/** Each page's changes not yet answered, under its own id (several tabs keep theirs side by side). */
+type KeptChanges = Record<string, { at: number; changes: KeptChange[] }>;
 
-/** While offline, the changes not yet sent are written down, so a reload or a closed tab loses none. */
-function keepOfflineChanges() {
+/** A kept change older than the server remembers its key for (docs/api-cart.md) is not sent again. */
+const KEPT_FOR_MS = 7 * 24 * 3600 * 1000;
+
+/** A UUID, also where crypto.randomUUID is missing (a plain-http address, an old WebView). */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const PAGE_ID = typeof window === 'undefined' ? 'server' : newKey();
+
+function readKept(): KeptChanges {
   try {
-    if (state.offline && state.pending.length > 0) {
-      const kept: KeptChange[] = state.pending.map(({ variantId, action, quantity, key }) => ({ variantId, action, quantity, key }));
-      localStorage.setItem(STORAGE_KEYS.offlineBagChanges, JSON.stringify(kept));
-    } else localStorage.removeItem(STORAGE_KEYS.offlineBagChanges);
+    const kept: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.offlineBagChanges) ?? '{}');
+    return kept && typeof kept === 'object' && !Array.isArray(kept) ? (kept as KeptChanges) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeKept(kept: KeptChanges) {
+  try {
+    if (Object.keys(kept).length > 0) localStorage.setItem(STORAGE_KEYS.offlineBagChanges, JSON.stringify(kept));
+    else localStorage.removeItem(STORAGE_KEYS.offlineBagChanges);
   } catch {
     // Storage full or refused: the changes still wait in this page.
   }
+}
+
+/**
+ * The changes not yet answered are written down, under this page's id, as long as there are any: a
+ * reload, a closed tab or a lost connection loses none (the next page sends them again).
+ */
+function keepChanges() {
+  const kept = readKept();
+  if (state.pending.length > 0) {
+    kept[PAGE_ID] = {
+      at: Date.now(),
+      changes: state.pending.map(({ variantId, action, quantity, key }) => ({ variantId, action, quantity, key })),
+    };
+  } else delete kept[PAGE_ID];
+  writeKept(kept);
 }
 
 const isKeptChange = (c: unknown): c is KeptChange => {
@@ -196,19 +236,20 @@ const isKeptChange = (c: unknown): c is KeptChange => {
 };
 
 /**
- * Once per page, after hydration: the bag changes an earlier page made offline and could not send
- * are queued again, in order; they go out when the connection is there.
+ * Once per page, after hydration: the bag changes other pages wrote down and did not see answered (a
+ * reload offline, a closed tab, a failed send) are queued again, in order, and go out when the
+ * connection is there. A change another open tab is still sending goes twice and applies once: each
+ * carries its Idempotency-Key.
  */
 export function resumeOfflineChanges(): void {
-  let kept: unknown;
-  try {
-    kept = JSON.parse(localStorage.getItem(STORAGE_KEYS.offlineBagChanges) ?? '[]');
-    localStorage.removeItem(STORAGE_KEYS.offlineBagChanges);
-  } catch {
-    return;
+  const kept = readKept();
+  const now = Date.now();
+  const others = Object.entries(kept).filter(([id]) => id !== PAGE_ID);
+  writeKept(Object.fromEntries(Object.entries(kept).filter(([id]) => id === PAGE_ID)));
+  for (const [, entry] of others) {
+    if (!entry || typeof entry.at !== 'number' || now - entry.at > KEPT_FOR_MS || !Array.isArray(entry.changes)) continue;
+    for (const change of entry.changes.filter(isKeptChange)) void changeLine(change.variantId, change.action, change.quantity, change.key);
   }
-  if (!Array.isArray(kept)) return;
-  for (const change of kept.filter(isKeptChange)) void changeLine(change.variantId, change.action, change.quantity, change.key);
 }
 
 /** Settles when `change` is answered, or earlier, once the bag's changes are held for want of a connection. */

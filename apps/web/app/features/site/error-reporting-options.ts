@@ -14,12 +14,11 @@ export const REPLAY_ON_ERROR_RATE = 1;
 export type ReportingSdk = { start(config: ErrorReporting): void; report(error: unknown): void };
 
 /**
- * A path segment that is a capability (a receipt's token, a sign-in link's hash): 16 or more letters
- * and digits, with an upper-case letter or with no dash. Handles (lower case words joined by dashes,
- * such as loreal-revitalift-serum-30ml) and order numbers stay.
+ * A path segment that is a capability (a receipt's token, a sign-in link's hash): 16 or more letters,
+ * digits, dashes or underscores, with an upper-case letter or with no dash. Handles (lower-case words
+ * joined by dashes, such as loreal-revitalift-serum-30ml) and order numbers stay.
  */
-const isToken = (segment: string) =>
-  /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9_-]{16,}$/.test(segment) && (/[A-Z]/.test(segment) || !segment.includes('-'));
+const isToken = (segment: string) => /^[A-Za-z0-9_-]{16,}$/.test(segment) && (/[A-Z]/.test(segment) || !segment.includes('-'));
 
 /**
  * A URL as reports may carry it: the query and fragment dropped (a search may be a phone number), and

@@ -31,6 +31,8 @@ export function start(config: ErrorReporting) {
     dsn: config.dsn,
     environment: config.environment,
     tunnel: ERROR_TUNNEL,
+    // Without the shopper's cookies: the tunnel needs none (and a cookie would ask for a CSRF token).
+    transportOptions: { fetchOptions: { credentials: 'omit' } },
     // No user, cookies, query strings or bodies; headers only by name of the harmless ones.
     dataCollection: {
       userInfo: false,

@@ -75,6 +75,27 @@ describe('error reporting', () => {
     expect(chunk.calls.reported).toEqual([early, 'rejected', caught]);
   });
 
+  it("reports an error a route's error boundary caught before reporting started, and retries a chunk that did not come", async () => {
+    const { startErrorReporting, captureError } = await fresh();
+    const boundary = new Error('caught on the first render');
+    captureError(boundary);
+    let attempts = 0;
+    const chunk = fakeChunk();
+    const flaky = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('offline');
+      return chunk.load();
+    };
+    startErrorReporting(CONFIG, flaky);
+    await settle();
+    expect(attempts).toBe(1);
+    fire('pointerdown');
+    chunk.release();
+    await settle();
+    expect(attempts).toBe(2);
+    expect(chunk.calls.reported).toEqual([boundary]);
+  });
+
   it('keeps capability tokens and query strings out of the URLs it reports', () => {
     expect(scrubUrl('https://shop.example/passwordless-login/Zm9vYmFyYmF6cXV4MTIz/17/a1b2c3d4e5f6a7b8c9d0')).toBe(
       'https://shop.example/passwordless-login/:token/17/:token',
@@ -85,5 +106,7 @@ describe('error reporting', () => {
     expect(scrubUrl('/account/orders/GB-2611-001038')).toBe('/account/orders/GB-2611-001038');
     expect(scrubUrl('/brand/loreal/loreal-revitalift-serum-30ml')).toBe('/brand/loreal/loreal-revitalift-serum-30ml');
     expect(scrubUrl('/forgot-password/9f86d081884c7d659a2feaa0c55ad015')).toBe('/forgot-password/:token');
+    // A receipt token may hold no digit at all.
+    expect(scrubUrl('/receipt/sYLgcVLplKsnq_TqwyQMcabc')).toBe('/receipt/:token');
   });
 });

@@ -10,6 +10,8 @@ import type { ErrorReporting, ReportingSdk } from './error-reporting-options';
  * not drop them.
  */
 
+/** Errors kept while the SDK is on its way: a page that throws in a loop does not grow without end. */
+const HELD_MAX = 20;
 let started = false;
 let sdk: ReportingSdk | null = null;
 const held: unknown[] = [];
@@ -21,9 +23,12 @@ let loadNow: (() => void) | null = null;
  */
 export function captureError(error: unknown): void {
   if (sdk) return sdk.report(error);
-  if (!loadNow) return;
-  held.push(error);
-  loadNow();
+  // Started without a DSN: reporting is off for this page.
+  if (started && !loadNow) return;
+  // Before startErrorReporting (a route error boundary's effect runs before the root's) it is held
+  // too; without error reporting configured, startErrorReporting never comes and it is dropped there.
+  if (held.length < HELD_MAX) held.push(error);
+  loadNow?.();
 }
 
 /**
@@ -34,8 +39,12 @@ export function startErrorReporting(
   config: ErrorReporting | null,
   load: () => Promise<ReportingSdk> = () => import('./error-reporting-sdk').then((m) => m.default),
 ): void {
-  if (!config || started) return;
+  if (started) return;
   started = true;
+  if (!config) {
+    held.length = 0;
+    return;
+  }
   const onError = (e: ErrorEvent) => captureError(e.error ?? e.message);
   const onRejection = (e: PromiseRejectionEvent) => captureError(e.reason);
   const triggers = ['pointerdown', 'keydown'] as const;
@@ -53,10 +62,16 @@ export function startErrorReporting(
         sdk = loaded;
         for (const error of held.splice(0)) loaded.report(error);
       })
-      .catch(() => undefined);
+      .catch(() => {
+        // The chunk did not come (offline, or a release replaced it): the next tap or error tries again.
+        loading = false;
+        for (const type of triggers) window.addEventListener(type, trigger, { capture: true, passive: true });
+      });
   };
   const trigger = () => loadNow?.();
   for (const type of triggers) window.addEventListener(type, trigger, { capture: true, passive: true });
   window.addEventListener('error', onError);
   window.addEventListener('unhandledrejection', onRejection);
+  // An error caught before this ran (a route error boundary on the first render) loads the SDK now.
+  if (held.length > 0) loadNow();
 }
