@@ -266,23 +266,16 @@ export class Notifier {
       .set({ status: 'sending', lockedUntil: new Date(now.getTime() + LEASE_MS), claim })
       .where(inArray(outbox.id, due))
       .returning();
-    // Rows sent, marked together: before the claim ages (while its lease still covers them all) and at the
-    // end, also when the batch stops on an error (a database that went away), so what went out is not sent again.
-    const sent: Sent[] = [];
-    try {
-      for (const row of claimed) {
-        const fresh = this.clock.nowMs() - now.getTime() < SEND_WITHOUT_RETAKE_MS;
-        if (!fresh) {
-          await this.markSent(sent, claim);
-          sent.length = 0;
-        }
-        if (!fresh && !(await this.take(row.id, claim))) continue;
-        const done = await this.deliver(row, claim);
-        if (done) sent.push(done);
-      }
-    } finally {
-      await this.markSent(sent, claim).catch((err: unknown) =>
-        this.log.warn({ err, outboxIds: sent.map((r) => r.id) }, 'sent messages not marked: they go out again when their lease ends'),
+    // Each row is marked the moment its send is answered: a process killed mid-batch leaves at most the
+    // one message it was sending to go out again when its lease ends (the gateway takes no message id
+    // to recognise a repeat by), not every message it sent since the batch began.
+    for (const row of claimed) {
+      const fresh = this.clock.nowMs() - now.getTime() < SEND_WITHOUT_RETAKE_MS;
+      if (!fresh && !(await this.take(row.id, claim))) continue;
+      const done = await this.deliver(row, claim);
+      if (!done) continue;
+      await this.markSent([done], claim).catch((err: unknown) =>
+        this.log.warn({ err, outboxId: done.id }, 'sent message not marked: it goes out again when its lease ends'),
       );
     }
     return claimed.length;
