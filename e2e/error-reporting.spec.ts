@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { PHONE_ONLY } from './support/test';
 
 /*
  * Browser error reporting with SENTRY_DSN set (issue 20 item 3), in a real browser against a store of
@@ -27,8 +28,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-test.describe('error reporting', () => {
-  test.skip(({ viewport }) => (viewport?.width ?? 0) >= 1024, 'one store of its own, on the phone');
+// A store of its own is started for it: once, on the phone (the desktop project leaves @phone-only out).
+test.describe('error reporting', { tag: PHONE_ONLY }, () => {
   test.setTimeout(180_000);
 
   const envelopes: Envelope[] = [];

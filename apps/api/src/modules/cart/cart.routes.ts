@@ -54,6 +54,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     if (token) reply.setCookie(CART_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: CART_COOKIE_MAX_AGE });
   };
 
+  /** The caller's bag as it is (an empty one with recommendations when there is none). */
+  const currentCart = (request: FastifyRequest) => getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department });
+
   // A bag is private: no shared cache may keep one.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -70,9 +73,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartResponseSchema },
       },
     },
-    async (request) => ({
-      data: await getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department }),
-    }),
+    async (request) => ({ data: await currentCart(request) }),
   );
 
   app.get(
@@ -102,7 +103,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         if (typeof key !== 'string' || !UUID.test(key)) throw badRequest('Idempotency-Key must be a UUID');
         claimed = `cart:change:${key.toLowerCase()}`;
         const first = await app.rateLimiter.hit(claimed, 1, CHANGE_KEY_SECONDS);
-        if (!first.allowed) return { data: await getCart({ db: app.db }, ownerOf(cartCtx(request)), { department: request.department }) };
+        if (!first.allowed) return { data: await currentCart(request) };
       }
       try {
         const { cart, token } = await updateCartLine(cartCtx(request), request.body, guards(request));

@@ -37,55 +37,61 @@ export function VariantPicker({ variants, selectedId, label, search }: Props) {
     </>
   );
 
-  if (!hydrated) {
-    return (
-      <div role="group" aria-labelledby="variant-label" data-testid="variant-picker">
-        <p id="variant-label" className="mb-2 text-sm text-muted">
-          {heading}
-        </p>
-        <ul className="flex flex-wrap gap-2">
-          {variants.map((v) => (
-            <li key={v.variant_id} className="flex">
+  // The same pills either way: links before hydration, radios after.
+  const pills = (
+    <ul className="flex flex-wrap gap-2">
+      {variants.map((v) => {
+        const isSelected = v.variant_id === selectedId;
+        const text = (
+          <>
+            {v.title}
+            {outOfStock(v)}
+          </>
+        );
+        return (
+          <li key={v.variant_id} className="flex">
+            {hydrated ? (
+              <label
+                className={`${pill(isSelected, v.in_stock)} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand`}
+              >
+                <input
+                  type="radio"
+                  name="variant"
+                  value={v.variant_id}
+                  checked={isSelected}
+                  onChange={() => void navigate(href(v.variant_id), { replace: true, preventScrollReset: true })}
+                  className="sr-only"
+                />
+                {text}
+              </label>
+            ) : (
               <Link
                 to={href(v.variant_id)}
                 replace
                 preventScrollReset
-                aria-current={v.variant_id === selectedId ? 'true' : undefined}
-                className={`${pill(v.variant_id === selectedId, v.in_stock)} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
+                aria-current={isSelected ? 'true' : undefined}
+                className={`${pill(isSelected, v.in_stock)} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand`}
               >
-                {v.title}
-                {outOfStock(v)}
+                {text}
               </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
-  }
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
 
-  return (
+  return hydrated ? (
     <fieldset role="radiogroup" data-testid="variant-picker">
       <legend className="mb-2 text-sm text-muted">{heading}</legend>
-      <ul className="flex flex-wrap gap-2">
-        {variants.map((v) => (
-          <li key={v.variant_id} className="flex">
-            <label
-              className={`${pill(v.variant_id === selectedId, v.in_stock)} cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand`}
-            >
-              <input
-                type="radio"
-                name="variant"
-                value={v.variant_id}
-                checked={v.variant_id === selectedId}
-                onChange={() => void navigate(href(v.variant_id), { replace: true, preventScrollReset: true })}
-                className="sr-only"
-              />
-              {v.title}
-              {outOfStock(v)}
-            </label>
-          </li>
-        ))}
-      </ul>
+      {pills}
     </fieldset>
+  ) : (
+    <div role="group" aria-labelledby="variant-label" data-testid="variant-picker">
+      <p id="variant-label" className="mb-2 text-sm text-muted">
+        {heading}
+      </p>
+      {pills}
+    </div>
   );
 }

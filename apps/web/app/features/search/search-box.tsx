@@ -60,10 +60,15 @@ export function SearchBox(props: {
     setActive(-1);
   }, [data]);
 
-  function go(url: string) {
+  /** Closes the list and leaves the box (a suggestion or the results were chosen). */
+  function close() {
     setOpen(false);
     setActive(-1);
     inputRef.current?.blur();
+  }
+
+  function go(url: string) {
+    close();
     navigate(url);
   }
 
@@ -161,11 +166,7 @@ export function SearchBox(props: {
             variant={props.variant}
             resultsUrl={data.redirect ?? searchResultsUrl(data.search, department)}
             onHover={setActive}
-            onLeave={() => {
-              setOpen(false);
-              setActive(-1);
-              inputRef.current?.blur();
-            }}
+            onLeave={close}
           />
         </Suspense>
       )}
