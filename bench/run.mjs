@@ -4,7 +4,8 @@
 //   BENCH_PRODUCTS=5000          catalog size (demo shop + generated products)
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
-//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,lighthouse,js   a subset of the sections
+//   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,lighthouse,js,taps   a subset of the sections
+//                                (taps: bench/taps.mjs, TAPS_RUNS page loads per page, TAPS_MODES)
 //   BENCH_CPU_PROF=/tmp/prof     V8 CPU profiles of the servers (the main one and the checkout's), written when they stop
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
 //                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
@@ -17,7 +18,7 @@ const root = new URL('..', import.meta.url).pathname;
 const products = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const only = new Set(
-  (process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,js,lighthouse').split(','),
+  (process.env.BENCH_ONLY ?? 'machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,js,lighthouse,taps').split(','),
 );
 const databaseUrl = process.env.BENCH_DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3900);
@@ -194,6 +195,11 @@ async function main() {
         product: pagePaths[0],
         search: '/product/?search=cream',
       });
+    }
+    if (only.has('taps')) {
+      console.log('\nTaps on a slow phone (system Chromium, CPU 4×, slow 4G)');
+      const { benchTaps } = await import('./taps.mjs');
+      figures.taps = await benchTaps(baseUrl);
     }
     console.log('\nJSON:', JSON.stringify(figures));
   } finally {

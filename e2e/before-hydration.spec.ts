@@ -78,19 +78,24 @@ test('taps on the quantity picker before hydration all count', async ({ page, re
   await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('3');
 });
 
-test("a double tap on 'Add to bag', held before hydration or made after it, adds once", async ({ page, request }) => {
+test("a double tap on 'Add to bag', held (and shown pressed) before hydration or made after it, adds once", async ({ page, request }) => {
   const url = await productWithStock(request, 3);
   const badge = page.getByTestId('bag-count');
   const release = await holdScripts(page);
   await page.goto(url);
   const add = page.getByRole('button', { name: messages.addToBag, exact: true });
   await add.click();
+  // The held tap shows at once: the button looks pressed (app.css) and says it is busy.
+  await expect(add).toHaveAttribute('data-held', '');
+  await expect(add).toHaveAttribute('aria-busy', 'true');
   await add.click();
   await notHydrated(page);
   release();
   const line = page.getByRole('dialog', { name: /Shopping bag/i }).getByTestId('bag-line');
   await expect(line.getByTestId('bag-line-quantity')).toHaveText('1');
   await expect(badge).toHaveText('1');
+  await expect(add).not.toHaveAttribute('data-held');
+  await expect(add).not.toHaveAttribute('aria-busy');
 
   // Hydrated: two taps in one frame (faster than the bag can open over the button) add once more, not twice.
   await page.reload();

@@ -24,16 +24,27 @@ function bootOf(html: string): string {
   return boot[1];
 }
 
-/** A control of the stand-in page: it records the clicks that reach it. */
+/** A control of the stand-in page: it records the clicks that reach it, and its attributes. */
 class FakeElement {
   clicks = 0;
   isConnected = true;
+  attributes = new Map<string, string>();
   constructor(private readonly isControl: boolean) {}
   closest() {
     return this.isControl ? this : null;
   }
   click() {
     this.clicks += 1;
+  }
+  setAttribute(name: string, value: string) {
+    this.attributes.set(name, value);
+  }
+  removeAttribute(name: string) {
+    this.attributes.delete(name);
+  }
+  /** Shows a held tap as app.css styles it. */
+  get looksPressed() {
+    return this.attributes.has('data-held') && this.attributes.get('aria-busy') === 'true';
   }
 }
 
@@ -157,9 +168,9 @@ function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint 
     },
     giveUp: () => timers.splice(0).forEach((t) => t.callback()),
     /** An event as the page's window capture listener sees it; true when the boot script held it. */
-    fire(type: string, target: unknown) {
+    fire(type: string, target: unknown, submitter?: FakeElement) {
       let prevented = false;
-      listeners.get(type)?.({ target, preventDefault: () => (prevented = true), stopImmediatePropagation: () => {} });
+      listeners.get(type)?.({ target, submitter, preventDefault: () => (prevented = true), stopImmediatePropagation: () => {} });
       return prevented;
     },
     click(target: FakeElement) {
@@ -279,23 +290,34 @@ describe('the boot script', () => {
     expect(boot.added).toHaveLength(4);
   });
 
-  it('holds a tap on a control until the page has hydrated, then replays it there', () => {
+  it('holds a tap on a control until the page has hydrated, pressed meanwhile, then replays it there', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading');
     const button = new FakeElement(true);
     const text = new FakeElement(false);
     expect(boot.click(text)).toBe(false);
+    expect(text.looksPressed).toBe(false);
     expect(boot.added).toEqual([]);
     expect(boot.click(button)).toBe(true);
+    expect(button.looksPressed).toBe(true);
     expect(boot.click(button)).toBe(true);
     expect(boot.added).toHaveLength(4);
     expect(button.clicks).toBe(0);
     boot.hydrate();
+    expect(button.looksPressed).toBe(true);
     // One replay per task: React has rendered the first tap before the second arrives.
     boot.nextTask();
     expect(button.clicks).toBe(1);
+    expect(button.attributes.size).toBe(0);
     boot.drain();
     expect(button.clicks).toBe(2);
     expect(boot.listeners.has('click')).toBe(false);
+  });
+
+  it('holds links React enhances (data-hold) like buttons', () => {
+    const html = rewriteShell(shell)!;
+    const timing = /,(\{"heldControls"[^}]*\})\)<\/script>/.exec(html);
+    const held = (JSON.parse(timing?.[1] ?? '{}') as { heldControls?: string }).heldControls ?? '';
+    expect(held.split(', ')).toContain('[data-hold]');
   });
 
   it('hands what was typed and ticked to React, then replays taps and forms sent with Enter', () => {
@@ -318,9 +340,12 @@ describe('the boot script', () => {
     expect(boot.fire('change', box)).toBe(false);
     boot.fire('input', untouched);
     expect(boot.click(button)).toBe(true);
-    expect(boot.fire('submit', form)).toBe(true);
+    const send = new FakeElement(true);
+    expect(boot.fire('submit', form, send)).toBe(true);
+    expect(send.looksPressed).toBe(true);
     boot.hydrate();
     boot.drain();
+    expect(send.looksPressed).toBe(false);
     // The field first shows React what it rendered, then what the shopper typed, with an input event.
     expect(email.events).toEqual(['input:shopper@example.com']);
     expect(email.value).toBe('shopper@example.com');
@@ -338,7 +363,9 @@ describe('the boot script', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading');
     const button = new FakeElement(true);
     expect(boot.click(button)).toBe(true);
+    expect(button.looksPressed).toBe(true);
     boot.giveUp();
+    expect(button.attributes.size).toBe(0);
     expect(boot.click(button)).toBe(false);
     boot.hydrate();
     boot.drain();

@@ -25,8 +25,10 @@ const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)
 /** What `startAfterPaint` is told besides the modules; see there. */
 type Timing = {
   /**
-   * Controls whose taps are held until hydration: those whose work is done by React. Links navigate
-   * and fields take what is typed natively; a changed field is handed to React once it has hydrated.
+   * Controls whose taps are held until hydration: those whose work is done by React, and links React
+   * enhances (marked data-hold: the header's bag opens a panel rather than the checkout). Other links
+   * navigate and fields take what is typed natively; a changed field is handed to React once it has
+   * hydrated.
    */
   heldControls: string;
   /** How long held taps wait for hydration before controls act natively again. */
@@ -38,7 +40,7 @@ type Timing = {
 };
 
 const TIMING: Timing = {
-  heldControls: 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]',
+  heldControls: 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"], [data-hold]',
   giveUpMs: 15_000,
   paintWaitMs: 3_000,
   loadWaitMs: 5_000,
@@ -51,7 +53,8 @@ const TIMING: Timing = {
  * most `loadWaitMs` after the HTML was parsed).
  *
  * Nothing a shopper does before the page has hydrated is lost. Their first tap or key starts the
- * scripts at once. A tap on a control is held, and text typed or boxes ticked stay in their fields;
+ * scripts at once. A tap on a control is held, and the control shows it at once (data-held and
+ * aria-busy, styled in app.css) until its tap is replayed; text typed or boxes ticked stay in their fields;
  * when root.tsx marks <html data-hydrated>, each changed field is handed to React as a change and
  * then the held taps (and forms sent with Enter) are replayed on their elements. Should the scripts
  * never arrive, controls act natively again after `giveUpMs`.
@@ -62,6 +65,19 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
   const inputs = ['pointerdown', 'keydown'];
   // Held taps and sendings, in order; replayed one per task so that each sees the page the one before left.
   const held: (() => void)[] = [];
+  // Controls showing a held tap: pressed until their tap is replayed or they act natively again.
+  const pressed = new Set<Element>();
+  const press = (control: Element | null | undefined) => {
+    if (!control || pressed.has(control)) return;
+    pressed.add(control);
+    control.setAttribute('data-held', '');
+    control.setAttribute('aria-busy', 'true');
+  };
+  const unpress = (control: Element | null | undefined) => {
+    if (!control || !pressed.delete(control)) return;
+    control.removeAttribute('data-held');
+    control.removeAttribute('aria-busy');
+  };
   const changed = new Set<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>();
   let started = false;
   const start = () => {
@@ -80,21 +96,30 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
     script.nonce = nonce;
     script.textContent = source;
     document.head.append(script);
-    setTimeout(release, giveUpMs);
+    setTimeout(giveUp, giveUpMs);
   };
   const hold = (event: Event) => {
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>(heldControls) : null;
     if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push(() => control.isConnected && control.click());
+    press(control);
+    held.push(() => {
+      unpress(control);
+      if (control.isConnected) control.click();
+    });
     start();
   };
   const holdSubmit = (event: Event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
-    held.push(() => form.isConnected && form.requestSubmit());
+    const submitter = (event as SubmitEvent).submitter;
+    press(submitter);
+    held.push(() => {
+      unpress(submitter);
+      if (form.isConnected) form.requestSubmit();
+    });
     start();
   };
   const remember = (event: Event) => {
@@ -128,6 +153,11 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
     removeEventListener('input', remember, true);
     removeEventListener('change', remember, true);
     hydration.disconnect();
+  };
+  /** The scripts never hydrated the page: controls act natively again, and look it. */
+  const giveUp = () => {
+    release();
+    pressed.forEach(unpress);
   };
   const hydration = new MutationObserver(() => {
     if (document.documentElement.dataset.hydrated !== 'true') return;
