@@ -53,10 +53,7 @@ function instrument({ control, selector, variantId, term }) {
   const armed = JSON.parse(sessionStorage.getItem('taps-armed') ?? 'null');
   const fresh = armed !== null; // a document the tap navigated to
 
-  // Where the control is at the first paint is where the tap goes.
-  // TODO(issue 20 item 2): a control below the first screen (the product page's Add to bag and
-  // variants; a listing card's button on some loads) is tapped beside it and counted as missed. Scroll
-  // it into view before the first paint in a way that survives content-visibility's estimated heights.
+  // Where the control is at the first paint: the tap's fallback when the page cannot say where it is at the tap.
   new PerformanceObserver((list, observer) => {
     if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return;
     observer.disconnect();
@@ -366,8 +363,20 @@ async function tapOnce(browser, baseUrl, { path, control, selector, variantId, m
     if (!box) return (await until('box', 30_000))?.box ?? null;
     if ((await until('fcp', 30_000)) === null) throw new Error(`${path}: no first paint`);
     await sleep(fcpAt + moment - clock());
+    // Where the control is now, brought on screen as a shopper would scroll to it (the product page's
+    // form sits below the first screen); the first paint's box when the page cannot answer yet.
+    const here = await page
+      .evaluate((s) => {
+        const el = document.querySelector(s);
+        if (!el) return null;
+        const before = el.getBoundingClientRect();
+        if (before.top < 0 || before.bottom > innerHeight) el.scrollIntoView({ block: 'center', behavior: 'instant' });
+        const r = el.getBoundingClientRect();
+        return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+      }, selector)
+      .catch(() => null);
     const tapAt = clock();
-    await page.touchscreen.tap(box.x, box.y);
+    await page.touchscreen.tap((here ?? box).x, (here ?? box).y);
     if (control === 'search') await page.keyboard.type(SEARCH_TERM);
     const done = await until('done', DONE_WAIT_MS);
     await sleep(SETTLE_MS);

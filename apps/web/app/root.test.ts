@@ -7,7 +7,7 @@ import type { RootData } from './lib/root-data';
 
 type LoaderArgs = Parameters<typeof loader>[0];
 /** What data() hands back: the value and the response's init. */
-type WithInit = { type: 'DataWithResponseInit'; data: unknown; init: { status?: number; headers?: Record<string, string> } | null };
+type WithInit = { type: 'DataWithResponseInit'; data: unknown; init: { status?: number; headers?: HeadersInit } | null };
 
 /** An API with the shell's answers, under maintenance or not, and a preview check that answers `preview`. */
 function shellApi(maintenance: boolean, preview: boolean | 'fails') {
@@ -39,15 +39,19 @@ function shellApi(maintenance: boolean, preview: boolean | 'fails') {
         return { ok: false, status: 503, error: { code: 'unavailable', message: 'down' } };
       return ok(answers[route] as T);
     },
+    send() {
+      throw new Error('the root loader changes nothing');
+    },
   };
   return { client, asked };
 }
 
-async function load(maintenance: boolean, preview: boolean | 'fails') {
+async function load(maintenance: boolean, preview: boolean | 'fails', cookie?: string) {
   const api = shellApi(maintenance, preview);
   const context = new RouterContextProvider();
   context.set(apiClientContext, api.client);
-  const args = { request: new Request('http://shop.test/'), context, params: {} } as unknown as LoaderArgs;
+  const request = new Request('http://shop.test/', cookie ? { headers: { cookie } } : {});
+  const args = { request, context, params: {} } as unknown as LoaderArgs;
   try {
     return { result: (await loader(args)) as RootData | WithInit, asked: api.asked };
   } catch (thrown) {
@@ -74,7 +78,33 @@ describe('the root loader under maintenance', () => {
     const { result, thrown } = await load(true, true);
     expect(thrown).toBeUndefined();
     const answer = result as WithInit;
-    expect(answer.init?.headers).toEqual({ 'Cache-Control': 'private, no-store' });
+    expect(new Headers(answer.init?.headers).get('cache-control')).toBe('private, no-store');
     expect((answer.data as RootData).maintenancePreview).toBe(true);
+  });
+});
+
+describe("the root loader and a form action's message", () => {
+  const flashOf = (value: unknown) => `flash=${Buffer.from(JSON.stringify(value)).toString('base64url')}`;
+
+  it('shows the message once: handed to the page, cleared by the same answer, kept out of shared caches', async () => {
+    const { result } = await load(false, false, `cart=abc; ${flashOf({ kind: 'success', message: 'Added to your bag' })}`);
+    const answer = result as WithInit;
+    expect((answer.data as RootData).flash).toEqual({ kind: 'success', message: 'Added to your bag' });
+    const headers = new Headers(answer.init?.headers);
+    expect(headers.get('cache-control')).toBe('private, no-store');
+    expect(headers.getSetCookie()).toEqual([expect.stringMatching(/^flash=; Path=\/; Max-Age=0/)]);
+  });
+
+  it('ignores a cookie that is not a message it wrote', async () => {
+    for (const cookie of ['flash=%%%', flashOf({ kind: 'script', message: 'x' }), flashOf({ kind: 'error', message: 'x'.repeat(501) })]) {
+      const { result } = await load(false, false, cookie);
+      const data = (result as WithInit).type === 'DataWithResponseInit' ? ((result as WithInit).data as RootData) : (result as RootData);
+      expect(data.flash).toBeNull();
+    }
+  });
+
+  it('adds nothing to a page without one', async () => {
+    const { result } = await load(false, false);
+    expect((result as RootData).flash).toBeNull();
   });
 });

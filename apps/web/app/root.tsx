@@ -14,6 +14,7 @@ import {
 import type { MeResponse } from '@store/shared/auth';
 import type { CartCountResponse } from '@store/shared/cart';
 import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
+import { FLASH_COOKIE } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
 import type { Route } from './+types/root';
 import { SiteShell } from './features/shell/site-shell';
@@ -24,6 +25,7 @@ import { pageTypeOf, startRum } from './features/site/rum';
 import { registerServiceWorker } from './features/site/service-worker';
 import { resumeOfflineChanges } from './features/cart/bag-store';
 import { apiGet, apiTry } from './lib/api.server';
+import { clearFlashCookie, cookieValue, readFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { pagePathname } from './lib/request-path';
@@ -52,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const site = config.data;
+  const flash = readFlash(request);
+  const flashSent = cookieValue(request, FLASH_COOKIE) !== null;
   const rootData: RootData = {
     department,
     menuType,
@@ -68,9 +72,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     storeLocations: stores.ok ? stores.data.data : [],
     year: new Date().getFullYear(),
     maintenancePreview,
+    flash,
   };
-  // A preview page is this staff member's alone: no shared cache (ours or a CDN's) may keep it.
-  return maintenancePreview ? data(rootData, { headers: { 'Cache-Control': 'private, no-store' } }) : rootData;
+  // A preview page is this staff member's alone, and a page with a form's message is this browser's: no shared cache (ours or a CDN's) may keep either.
+  const headers = new Headers();
+  if (maintenancePreview || flashSent) headers.set('Cache-Control', 'private, no-store');
+  // Shown once (or, not being one of ours, never): cleared by this answer.
+  if (flashSent) headers.append('Set-Cookie', clearFlashCookie);
+  return maintenancePreview || flashSent ? data(rootData, { headers }) : rootData;
 }
 
 /** Whether this browser holds a live staff preview cookie; a failed check counts as no. */

@@ -34,5 +34,8 @@ export default [
   route('order-verify/:status/:id', 'routes/order-verify.tsx'),
   route('account/orders/:id', 'routes/account-order.tsx'),
   route('orders', 'routes/guest-orders.tsx'),
+  // The actions of plain HTML forms (sent before hydration or without JavaScript): no pages of their own.
+  route('form/bag', 'routes/form-bag.ts'),
+  route('form/notify', 'routes/form-notify.ts'),
   route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig;

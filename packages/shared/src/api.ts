@@ -103,10 +103,28 @@ export const CSRF_HEADER = 'x-csrftoken';
 export const CSRF_COOKIE = 'csrftoken';
 export const AUTH_COOKIE = 'token';
 export const API_PREFIX = '/api/v1';
+/**
+ * What a page's form action left to say on the page it sends the browser to (a plain HTML form,
+ * sent before hydration or without JavaScript): read and cleared by the next page. A page with
+ * one is never served from or kept in the page cache.
+ */
+export const FLASH_COOKIE = 'flash';
+/** The phone a no-JavaScript sign-in sent its code to, until the code is entered (10 minutes). */
+export const SIGN_IN_PHONE_COOKIE = 'sign_in_phone';
 
 /** What the web server's loaders use to reach the API in-process; the same contract the browser gets over HTTP. */
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiErrorBody['error'] };
 
+/** A change sent by a page's form action: the API's answer and the cookies it set, for the action to pass on to the browser. */
+export type ApiSendResult<T> = ApiResult<T> & { setCookies: string[] };
+
+export type ApiSendMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export interface ApiClient {
   get<T>(path: string): Promise<ApiResult<T>>;
+  /**
+   * For form actions only: the page server has already checked that the form came from the shop's
+   * own pages (web.ts), so the call carries the shopper's cookies and passes the CSRF check.
+   */
+  send<T>(method: ApiSendMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiSendResult<T>>;
 }

@@ -84,6 +84,8 @@ export const bagEmpty = 'Your bag is empty';
 export const bagRecommendations = 'You may also like';
 export const addToBag = 'Add to bag';
 export const addedToBag = 'Added to your bag';
+/** A bag form that named no product (a plain HTML form, edited or cut short). */
+export const bagFormIncomplete = 'Please choose the product and quantity again';
 export const continueShopping = 'Continue shopping';
 export const checkout = 'Checkout';
 export const bagSubtotal = 'Subtotal';

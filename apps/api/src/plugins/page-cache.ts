@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_COOKIE } from '@store/shared/api';
+import { AUTH_COOKIE, FLASH_COOKIE, SIGN_IN_PHONE_COOKIE } from '@store/shared/api';
 import { CART_COOKIE } from '@store/shared/cart';
 import type { CacheTag } from '../lib/cache/invalidation.js';
 import { TaggedCache } from '../lib/cache/tagged-cache.js';
@@ -14,7 +14,7 @@ import { PREVIEW_COOKIE } from '../modules/content/index.js';
  * shopper sees, so its page can be shared. A page that starts reading another cookie on the server
  * must be listed here.
  */
-const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow', PREVIEW_COOKIE];
+const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow', PREVIEW_COOKIE, FLASH_COOKIE, SIGN_IN_PHONE_COOKIE];
 
 /** Request headers a page may vary on besides its URL (the API reads them; browsers don't send them on navigation). */
 const KEY_HEADERS = ['my-department', 'my-location'] as const;

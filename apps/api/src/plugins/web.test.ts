@@ -12,8 +12,71 @@ describe('requests with bodies to pages', () => {
     await ctx?.close();
   });
 
-  const post = (headers: Record<string, string>, payload?: string | Buffer, method: 'POST' | 'PUT' | 'DELETE' = 'POST') =>
-    ctx.app.inject({ method, url: '/', headers, ...(payload === undefined ? {} : { payload }) });
+  const post = (headers: Record<string, string>, payload?: string | Buffer, method: 'POST' | 'PUT' | 'DELETE' = 'POST', url = '/') =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { 'sec-fetch-site': 'same-origin', ...headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  it("takes a form only from the shop's own pages: Sec-Fetch-Site, else Origin; neither is refused", async () => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const body = 'intent=add&variant=1&quantity=1';
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': '', origin: 'https://evil.example' },
+    ];
+    for (const headers of refused) {
+      const res = await post({ ...form, ...headers }, body, 'POST', '/form/bag');
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    const bare = await ctx.app.inject({ method: 'POST', url: '/form/bag', headers: form, payload: body });
+    expect(bare.statusCode).toBe(403);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/form/bag',
+      headers: { ...form, origin: 'https://evil.example' },
+      payload: body,
+    });
+    expect(foreign.statusCode).toBe(403);
+    // An older browser without Sec-Fetch-Site: its Origin names this host.
+    const own = await ctx.app.inject({
+      method: 'POST',
+      url: '/form/bag',
+      headers: { ...form, host: 'shop.test', origin: 'https://shop.test' },
+      payload: body,
+    });
+    expect(own.statusCode).toBe(303);
+  });
+
+  it('answers a form action a body that is not a form with 400, and a form it cannot use by going back with why', async () => {
+    for (const url of ['/form/bag', '/checkout', '/account/my-account?login=1']) {
+      const json = await post({ 'content-type': 'application/json' }, '{"intent":"add"}', 'POST', url);
+      expect(json.statusCode, url).toBe(400);
+      const cut = await post({ 'content-type': 'multipart/form-data; boundary=x' }, 'not multipart at all', 'POST', url);
+      expect(cut.statusCode, url).toBe(400);
+    }
+    const unknown = await post(
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'intent=add&variant=999999999&back=/',
+      'POST',
+      '/form/bag',
+    );
+    expect(unknown.statusCode).toBe(303);
+    expect(unknown.headers.location).toBe('/');
+    expect(String(unknown.headers['set-cookie'])).toMatch(/^flash=/);
+    // A `back` to another site is not followed.
+    const away = await post(
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'intent=add&back=//evil.example/',
+      'POST',
+      '/form/bag',
+    );
+    expect(away.headers.location).toBe('/checkout');
+  });
 
   it('answers a POST without a body as a page without an action does (405), not with a 500', async () => {
     const res = await post({});

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -6,7 +7,16 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { API_PREFIX, type ApiClient, type ApiResult } from '@store/shared/api';
+import {
+  API_PREFIX,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  type ApiClient,
+  type ApiErrorBody,
+  type ApiResult,
+  type ApiSendMethod,
+  type ApiSendResult,
+} from '@store/shared/api';
 import { apiClientContext } from '@store/shared/ssr-context';
 import { followInvalidations } from '../lib/cache/invalidation.js';
 import { PageCache } from './page-cache.js';
@@ -21,7 +31,20 @@ const NONCE_HEADER = 'x-csp-nonce';
 /** Headers a loader's API call inherits from the page request: who is asking, and from where. */
 const FORWARDED = ['cookie', 'authorization', 'my-department', 'my-location', 'user-agent', 'x-forwarded-for', 'accept-language'] as const;
 
-/** An API client for loaders that calls the API routes in-process: the same contract as HTTP, no socket. */
+/** An injected answer as the loaders see it: the data, or the API's error body. */
+function apiResult<T>(res: { statusCode: number; headers: Record<string, unknown>; body: string; json(): unknown }): ApiResult<T> {
+  const body: unknown = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : res.body;
+  if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode, data: body as T };
+  const error = (body as Partial<ApiErrorBody> | null)?.error ?? { code: 'internal' as const, message: String(body) };
+  return { ok: false, status: res.statusCode, error };
+}
+
+/**
+ * An API client for loaders and form actions that calls the API routes in-process: the same
+ * contract as HTTP, no socket. A form action's change carries the CSRF token the API asks of a
+ * cookie-carrying request: the page server vouched for the form's origin (sameOriginForm) before
+ * any action ran, which is what the token proves for a script.
+ */
 function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient {
   const headers: Record<string, string> = {};
   for (const name of FORWARDED) {
@@ -31,12 +54,47 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient 
   return {
     async get<T>(path: string): Promise<ApiResult<T>> {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers, remoteAddress: request.ip });
-      const body: unknown = res.headers['content-type']?.toString().includes('json') ? res.json() : res.body;
-      if (res.statusCode >= 200 && res.statusCode < 300) return { ok: true, status: res.statusCode, data: body as T };
-      const error = (body as { error?: { code: never; message: string } }).error ?? { code: 'internal' as const, message: String(body) };
-      return { ok: false, status: res.statusCode, error };
+      return apiResult<T>(res);
+    },
+    async send<T>(method: ApiSendMethod, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<ApiSendResult<T>> {
+      const sent: Record<string, string> = { ...headers, ...extra, accept: 'application/json' };
+      if (body !== undefined) sent['content-type'] = 'application/json';
+      if (sent.cookie) {
+        // A browser that never fetched the token has none yet: this one call gets one of its own.
+        const token = request.cookies[CSRF_COOKIE] ?? randomBytes(24).toString('base64url');
+        if (request.cookies[CSRF_COOKIE] === undefined) sent.cookie = `${sent.cookie}; ${CSRF_COOKIE}=${token}`;
+        sent[CSRF_HEADER] = token;
+      }
+      const res = await app.inject({
+        method,
+        url: `${API_PREFIX}${path}`,
+        headers: sent,
+        remoteAddress: request.ip,
+        ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      });
+      const cookies = res.headers['set-cookie'];
+      const setCookies = cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)];
+      return { ...apiResult<T>(res), setCookies };
     },
   };
+}
+
+/**
+ * A page form (a POST to a page, before hydration or with JavaScript off) must come from the shop's
+ * own pages. The page cache shares HTML between visitors, so no per-visitor token can be embedded
+ * in it; browsers say where a form came from instead: Sec-Fetch-Site, else Origin. A request
+ * that says neither is refused too (docs/security.md).
+ */
+export function sameOriginForm(request: Pick<FastifyRequest, 'headers' | 'host'>): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
 }
 
 /** The page request as a web Request; unless `detached`, it is aborted when the shopper goes away. */
@@ -109,6 +167,12 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
       schema: { hide: true },
       handler: async (request, reply) => {
         if (request.url.startsWith(API_PREFIX)) return reply.callNotFound();
+        if (request.method !== 'GET' && request.method !== 'HEAD' && !sameOriginForm(request)) {
+          return reply
+            .code(403)
+            .type('text/plain; charset=utf-8')
+            .send("This form can only be sent from the shop's own pages. Please go back, reload the page and try again.");
+        }
         const nonce = scriptNonce(reply.raw);
         // Read before anything is sent: a page from the cache brings its own policy.
         const policy = String(reply.getHeader('content-security-policy'));

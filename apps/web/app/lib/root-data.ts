@@ -3,6 +3,7 @@ import type { SessionUser } from '@store/shared/auth';
 import type { DepartmentKey } from '@store/shared/constants';
 import type { FooterGroup, NavItem, PublicConfig, StoreLocation } from '@store/shared/content';
 import type { MenuType } from './department';
+import type { Flash } from './form-action.server';
 
 /** What the root loader gives every page: the shell's menus, contacts and who is shopping. */
 export type RootData = {
@@ -27,6 +28,8 @@ export type RootData = {
    * shows as usual, under a thin banner saying shoppers see the maintenance page.
    */
   maintenancePreview: boolean;
+  /** What a plain HTML form's action left to say on this page (form-action.server.ts); shown once. */
+  flash: Flash | null;
 };
 
 /** What the root loader throws while the site is under maintenance; the root error boundary renders it. */

@@ -313,13 +313,6 @@ describe('the boot script', () => {
     expect(boot.listeners.has('click')).toBe(false);
   });
 
-  it('holds links React enhances (data-hold) like buttons', () => {
-    const html = rewriteShell(shell)!;
-    const timing = /,(\{"heldControls"[^}]*\})\)<\/script>/.exec(html);
-    const held = (JSON.parse(timing?.[1] ?? '{}') as { heldControls?: string }).heldControls ?? '';
-    expect(held.split(', ')).toContain('[data-hold]');
-  });
-
   it('hands what was typed and ticked to React, then replays taps and forms sent with Enter', () => {
     const boot = runBoot(bootOf(rewriteShell(shell)!), 'loading');
     const email = new FakeField('email');

@@ -25,10 +25,9 @@ const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)
 /** What `startAfterPaint` is told besides the modules; see there. */
 type Timing = {
   /**
-   * Controls whose taps are held until hydration: those whose work is done by React, and links React
-   * enhances (marked data-hold: the header's bag opens a panel rather than the checkout). Other links
-   * navigate and fields take what is typed natively; a changed field is handed to React once it has
-   * hydrated.
+   * Controls whose taps are held until hydration: those whose work is done by React. Links navigate
+   * (the header's bag to the checkout, where the bag works as plain forms) and fields take what is
+   * typed natively; a changed field is handed to React once it has hydrated.
    */
   heldControls: string;
   /** How long held taps wait for hydration before controls act natively again. */
@@ -40,7 +39,7 @@ type Timing = {
 };
 
 const TIMING: Timing = {
-  heldControls: 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"], [data-hold]',
+  heldControls: 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"]',
   giveUpMs: 15_000,
   paintWaitMs: 3_000,
   loadWaitMs: 5_000,

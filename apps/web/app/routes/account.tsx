@@ -11,6 +11,8 @@ import { ProfileTab } from '../features/account/profile-tab';
 import { ReviewsTab } from '../features/account/reviews-tab';
 import { SignedOutPrompt } from '../features/account/signed-out-prompt';
 import { getSessionUser } from '../features/account/session-user.server';
+import { codeSentTo, signInAction } from '../features/account/sign-in-action.server';
+import { safeRedirectPath } from '../lib/safe-path';
 import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
@@ -28,11 +30,22 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (session?.guest && tab === 'orders') throw redirect('/orders');
   const user = session && !session.guest ? session : null;
   if (!user) {
-    const to = signedOutRedirect(tab, new URL(request.url).search);
+    const url = new URL(request.url);
+    const to = signedOutRedirect(tab, url.search);
     if (to) throw redirect(to);
-    return { user: null, content: null };
+    return { user: null, content: null, codeSentTo: codeSentTo(request), back: signInBack(url) };
   }
-  return { user, content: await loadAccountTab(context, tab) };
+  return { user, content: await loadAccountTab(context, tab), codeSentTo: null, back: '' };
+}
+
+/** Where a plain-form sign-in goes next: ?redirect= (the checkout sends shoppers here), else the account. */
+function signInBack(url: URL): string {
+  return safeRedirectPath(url.searchParams.get('redirect')) ?? '/account/my-account';
+}
+
+/** Signing in with plain HTML forms, before the page's scripts or without them (PlainSignIn). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return signInAction(request, context);
 }
 
 export function meta({ params }: Route.MetaArgs) {
@@ -42,7 +55,7 @@ export function meta({ params }: Route.MetaArgs) {
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const { user, content } = loaderData;
-  if (!user || !content) return <SignedOutPrompt />;
+  if (!user || !content) return <SignedOutPrompt codeSentTo={loaderData.codeSentTo} back={loaderData.back} />;
   return (
     <AccountLayout tab={content.tab} firstName={user.first_name}>
       {content.tab === 'my-account' && <OverviewTab user={user} />}

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import type { AddressListResponse, CheckoutResponse, LocationsResponse } from '@store/shared/checkout';
 import { CheckoutPage, type CheckoutData, type CheckoutStep } from '../features/checkout/checkout-page';
 import { apiGet, apiTry } from '../lib/api.server';
+import { checkoutAction } from '../features/checkout/checkout-action.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
@@ -34,7 +35,17 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ch
     billing: billing.ok ? billing.data.data : [],
     step,
     paymentNotice: url.searchParams.get('payment'),
+    plain: {
+      district: url.searchParams.get('district'),
+      // This page's order attempt: sent twice, the plain form still places one order (the API's Idempotency-Key).
+      attemptKey: crypto.randomUUID(),
+    },
   };
+}
+
+/** The checkout's steps as plain HTML forms, before the page's scripts or without them (plain-checkout.tsx). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return checkoutAction(request, context);
 }
 
 export function meta() {
@@ -45,7 +56,14 @@ export function headers() {
   return { 'cache-control': 'private, no-store' };
 }
 
-export default function Checkout({ loaderData }: Route.ComponentProps) {
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const root = useRootData();
-  return <CheckoutPage data={loaderData} stores={root?.storeLocations ?? []} supportPhone={root?.contact.support_phone ?? ''} />;
+  return (
+    <CheckoutPage
+      data={loaderData}
+      refusal={actionData?.refusal ?? null}
+      stores={root?.storeLocations ?? []}
+      supportPhone={root?.contact.support_phone ?? ''}
+    />
+  );
 }

@@ -1,12 +1,21 @@
-import { openLogin } from '../auth/auth-events';
+import { openLogin, SCRIPTED } from '../auth/auth-events';
+import { PlainSignIn } from './plain-sign-in';
 
-/** /account/my-account?login=1 for a visitor: the login modal opens over this, and reopens from here. */
-export function SignedOutPrompt() {
+/**
+ * /account/my-account?login=1 for a visitor: the login modal opens over this, and reopens from here.
+ * Without the page's scripts the modal cannot open: the SMS-code sign-in is here as plain forms instead.
+ */
+export function SignedOutPrompt({ codeSentTo, back }: { codeSentTo: string | null; back: string }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-ink">My account</h1>
       <p className="mt-2 text-sm text-muted">Sign in to see your orders, wishlist and preferences.</p>
-      <div className="mt-6 flex w-full flex-col gap-3 sm:flex-row">
+      <noscript>
+        <div className="mt-6 w-full">
+          <PlainSignIn codeSentTo={codeSentTo} back={back} />
+        </div>
+      </noscript>
+      <div className={`mt-6 flex w-full flex-col gap-3 sm:flex-row ${SCRIPTED}`}>
         <button
           type="button"
           onClick={() => openLogin({ reason: 'account' })}

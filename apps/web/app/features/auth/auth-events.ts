@@ -4,6 +4,15 @@
  */
 export type LoginIntent = { title?: 'SIGN IN' | 'REGISTER'; reason?: 'wishlist' | 'checkout' | 'account' };
 
+/** Where a sign-in control leads a browser without the page's scripts: the account page signs in with plain forms there. */
+export const SIGN_IN_PAGE = '/account/my-account?login=1';
+
+/**
+ * The class of a control that only works with the page's scripts (it opens a modal or a panel):
+ * hidden where there are none, a <noscript> link or form standing in for it.
+ */
+export const SCRIPTED = '[@media(scripting:none)]:hidden';
+
 type Listener = (intent: LoginIntent) => void;
 const listeners = new Set<Listener>();
 

@@ -1,14 +1,11 @@
 import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
+import { safeRedirectPath } from '../../lib/safe-path';
 import { toast } from '../../lib/toast';
 import { flushPendingWishlist } from '../wishlist/wishlist-store';
 import { flashAfterReload } from './flash';
 
-/** A same-site path from ?redirect= (never another origin, never a protocol-relative //host). */
-export function safeRedirectPath(raw: string | null): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  return raw;
-}
+export { safeRedirectPath };
 
 /** Where the page goes after signing in: the ?redirect= target, else the same page without ?login=1. */
 export function afterSignInUrl(href: string): { url: string; reload: boolean } {

@@ -5,6 +5,7 @@ import * as messages from '@store/shared/messages';
 import { BagIcon } from '../../components/layout/icons';
 import { api } from '../../lib/http';
 import { addToBag } from './bag-store';
+import { SCRIPTED } from '../auth/auth-events';
 
 const loadSheet = () => import('./variant-sheet');
 /** The variant chooser's code is fetched on the first tap that needs it, never with the page. */
@@ -57,7 +58,8 @@ export function CardAddButton({
 
   return (
     <>
-      {/* Not disabled while busy: a disabled button drops focus, which the sheet and the bag give back to. */}
+      {/* Not disabled while busy: a disabled button drops focus, which the sheet and the bag give back to.
+          Without the page's scripts it could do nothing: hidden, the card's link leads to the product's own form. */}
       <button
         type="button"
         onClick={() => void add()}
@@ -66,7 +68,7 @@ export function CardAddButton({
         aria-label={`${messages.addToBag}: ${product.name}`}
         title={messages.addToBag}
         data-testid="card-add-to-bag"
-        className={`relative z-10 flex size-9 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/5 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-busy:opacity-60 ${className}`}
+        className={`relative z-10 flex size-9 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/5 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-busy:opacity-60 ${SCRIPTED} ${className}`}
       >
         <BagIcon size={18} />
         <span

@@ -1,4 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
+import { useLocation } from 'react-router';
+import { SCRIPTED } from '../auth/auth-events';
 
 const loadForm = () => import('./notify-me-form');
 /** The form's code loads when the shopper reaches for the button (or on the tap itself). */
@@ -8,17 +10,48 @@ const preloadForm = () => void loadForm();
 /** Out of stock: 'Notify me' opens a small form for an email or a phone (SPEC §2). */
 export function NotifyMe({ variantId }: { variantId: number }) {
   const [open, setOpen] = useState(false);
+  const location = useLocation();
   if (!open) {
     return (
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        onPointerEnter={preloadForm}
-        onFocus={preloadForm}
-        className="w-full rounded-full bg-ink py-3.5 text-sm font-semibold tracking-wide text-white transition hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:w-auto sm:px-10"
-      >
-        Notify me
-      </button>
+      <>
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
+          className={`w-full rounded-full bg-ink py-3.5 text-sm font-semibold tracking-wide text-white transition hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:w-auto sm:px-10 ${SCRIPTED}`}
+        >
+          Notify me
+        </button>
+        {/* Without the page's scripts the button cannot open its form: the form itself, sent to routes/form-notify.ts. */}
+        <noscript>
+          <form
+            method="post"
+            action="/form/notify"
+            className="flex flex-col gap-2 rounded-xl border border-line p-4"
+            data-testid="plain-notify"
+          >
+            <input type="hidden" name="variant" value={variantId} />
+            <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
+            <label htmlFor={`notify-${variantId}`} className="text-sm font-medium text-ink">
+              Tell me when it is back in stock
+            </label>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <input
+                id={`notify-${variantId}`}
+                name="contact"
+                type="text"
+                autoComplete="email"
+                placeholder="Email or phone number"
+                className="w-full min-w-0 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none sm:flex-1 focus:border-ink"
+              />
+              <button type="submit" className="shrink-0 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
+                Notify me
+              </button>
+            </div>
+          </form>
+        </noscript>
+      </>
     );
   }
   return (

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import type { ProductDetail, ProductVariant } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
 import { addToBag } from '../cart/bag-store';
@@ -25,6 +26,9 @@ export function ProductPurchase({
   const low = variant.in_stock && stockIsLow(variant.stock, stockWarning);
   const lowId = useId();
   const adding = useBagState().adding.includes(variant.variant_id);
+  // The form action sends the browser back to this page, with this variant chosen.
+  const location = useLocation();
+  const backTo = `${location.pathname}${location.search}`;
   return (
     <div className="flex flex-col gap-4">
       {low && (
@@ -34,7 +38,10 @@ export function ProductPurchase({
         </p>
       )}
       {variant.in_stock ? (
+        // A plain form too: before hydration or without JavaScript it goes to the bag's form action (routes/form-bag.ts).
         <form
+          method="post"
+          action="/form/bag"
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -42,7 +49,9 @@ export function ProductPurchase({
             void addToBag(variant.variant_id, quantity);
           }}
         >
+          <input type="hidden" name="intent" value="add" />
           <input type="hidden" name="variant" value={variant.variant_id} />
+          <input type="hidden" name="back" value={backTo} />
           <QuantityPicker
             value={quantity}
             onChange={setQuantity}

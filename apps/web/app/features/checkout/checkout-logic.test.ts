@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { affiliateFrom, guestPhoneError, payErrorMessage, purchaseEvent, validateAddress } from './checkout-logic';
+import { affiliateFrom, guestPhoneError, orderPayBody, payErrorMessage, purchaseEvent, validateAddress } from './checkout-logic';
 
 describe('checkout logic', () => {
   it('shows message.cart for pay errors, else the first message', () => {
@@ -68,5 +68,31 @@ describe('checkout logic', () => {
       },
     });
     expect(purchaseEvent({ ...order, shipping: 6_000 }).ecommerce).toMatchObject({ purchase: { actionField: { shipping: 60 } } });
+  });
+});
+
+describe('orderPayBody', () => {
+  const delivery = { delivery_type: 'same_day' as const, store_location_id: null, shipping_address_id: 7, billing_address_id: 9 };
+
+  it('sends the chosen addresses for a delivery and the store for a pickup, never both', () => {
+    expect(orderPayBody(delivery, 'cod', '')).toEqual({
+      payment_method: 'cod',
+      delivery_type: 'same_day',
+      cash_on_pickup: false,
+      address_id: 7,
+      address_billing_id: 9,
+    });
+    const pickup = { ...delivery, delivery_type: 'pickup' as const, store_location_id: 3 };
+    expect(orderPayBody(pickup, 'cash_on_pickup', '')).toEqual({
+      payment_method: 'cash_on_pickup',
+      delivery_type: 'pickup',
+      cash_on_pickup: true,
+      store_location_id: 3,
+    });
+  });
+
+  it('adds a referral code only when one was typed, trimmed to 40 characters', () => {
+    expect(orderPayBody(delivery, 'bkash', '   ')).not.toHaveProperty('referral_code');
+    expect(orderPayBody(delivery, 'bkash', `  ${'R'.repeat(50)} `).referral_code).toBe('R'.repeat(40));
   });
 });

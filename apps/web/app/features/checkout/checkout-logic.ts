@@ -1,5 +1,6 @@
 import type { Cart } from '@store/shared/cart';
-import type { AddressFormInput, PublicOrder } from '@store/shared/checkout';
+import type { AddressFormInput, CheckoutSummary, OrderPayInput, PublicOrder } from '@store/shared/checkout';
+import type { PaymentMethod } from '@store/shared/checkout-rules';
 import { CURRENCY } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { isBdMobile } from '@store/shared/phone';
@@ -92,5 +93,23 @@ export function purchaseEvent(order: PublicOrder): DataLayerEvent {
         })),
       },
     },
+  };
+}
+
+/** The pay call's body for the checkout as it stands (SPEC §3): where it goes comes from the checkout state, never from the page. */
+export function orderPayBody(
+  summary: Pick<CheckoutSummary, 'delivery_type' | 'store_location_id' | 'shipping_address_id' | 'billing_address_id'>,
+  method: PaymentMethod,
+  referral: string,
+): OrderPayInput {
+  const code = referral.trim().slice(0, 40);
+  return {
+    payment_method: method,
+    delivery_type: summary.delivery_type,
+    cash_on_pickup: method === 'cash_on_pickup',
+    ...(summary.delivery_type === 'pickup'
+      ? { store_location_id: summary.store_location_id }
+      : { address_id: summary.shipping_address_id, address_billing_id: summary.billing_address_id }),
+    ...(code ? { referral_code: code } : {}),
   };
 }

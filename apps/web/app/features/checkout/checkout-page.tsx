@@ -2,11 +2,13 @@ import { Link } from 'react-router';
 import type { StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import { BagIcon, ChevronIcon, ShieldIcon } from '../../components/layout/icons';
+import { SCRIPTED } from '../auth/auth-events';
 import { Steps, Summary } from './checkout-summary';
 import { ContactCard } from './contact-card';
 import { DeliveryStep } from './delivery-step';
 import { CouponBox, DeliveryRecap, PaymentMethods } from './payment-step';
 import { PlaceOrder } from './place-order';
+import { PlainDelivery, PlainPayment, type PlainAddressRefusal } from './plain-checkout';
 import { useCheckout, type CheckoutData } from './use-checkout';
 
 export type { CheckoutStep } from './checkout-summary';
@@ -16,7 +18,18 @@ export type { CheckoutData } from './use-checkout';
  * /checkout: the address step and the payment step (SPEC §2), server-rendered from the API's
  * checkout state and kept in step with it (useCheckout).
  */
-export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutData; stores: StoreLocation[]; supportPhone: string }) {
+export function CheckoutPage({
+  data,
+  refusal,
+  stores,
+  supportPhone,
+}: {
+  data: CheckoutData;
+  /** The plain address form's refusal (its values and messages), when the action answered one. */
+  refusal: PlainAddressRefusal | null;
+  stores: StoreLocation[];
+  supportPhone: string;
+}) {
   const { summary, addresses, billing, mode, busy, placing, couponError, referral, deliveryChosen, actions } = useCheckout(data);
   const step = data.step;
 
@@ -59,19 +72,33 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
             <>
               <ContactCard shopper={summary.shopper} supportPhone={supportPhone} />
               {summary.shopper ? (
-                <DeliveryStep
-                  summary={summary}
-                  mode={mode}
-                  onMode={actions.chooseMode}
-                  addresses={addresses}
-                  billingAddresses={billing}
-                  locations={data.locations}
-                  stores={stores}
-                  busy={busy}
-                  onAddresses={actions.setAddresses}
-                  onBillingAddresses={actions.setBilling}
-                  onShipping={actions.onShipping}
-                />
+                <>
+                  <div className={`space-y-4 ${SCRIPTED}`}>
+                    <DeliveryStep
+                      summary={summary}
+                      mode={mode}
+                      onMode={actions.chooseMode}
+                      addresses={addresses}
+                      billingAddresses={billing}
+                      locations={data.locations}
+                      stores={stores}
+                      busy={busy}
+                      onAddresses={actions.setAddresses}
+                      onBillingAddresses={actions.setBilling}
+                      onShipping={actions.onShipping}
+                    />
+                  </div>
+                  <noscript>
+                    <PlainDelivery
+                      summary={summary}
+                      addresses={addresses}
+                      locations={data.locations}
+                      stores={stores}
+                      district={data.plain.district}
+                      refusal={refusal}
+                    />
+                  </noscript>
+                </>
               ) : (
                 <p className="rounded-2xl border border-dashed border-neutral-300 px-5 py-6 text-center text-sm text-muted">
                   Sign in or confirm your mobile number to choose delivery.
@@ -80,31 +107,46 @@ export function CheckoutPage({ data, stores, supportPhone }: { data: CheckoutDat
               <button
                 type="button"
                 onClick={actions.toPayment}
-                className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+                className={`flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${SCRIPTED}`}
               >
                 Continue to payment
                 <ChevronIcon size={18} className="-rotate-90" />
               </button>
+              {summary.shopper && deliveryChosen ? (
+                <noscript>
+                  <Link
+                    to="/checkout?step=payment"
+                    className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white"
+                  >
+                    Continue to payment
+                  </Link>
+                </noscript>
+              ) : null}
             </>
           ) : (
             <>
               <DeliveryRecap summary={summary} address={shippingAddress} store={store} />
-              <PaymentMethods summary={summary} busy={busy || placing} onChoose={actions.setPaymentMethod} />
-              <CouponBox
-                summary={summary}
-                busy={busy || placing}
-                error={couponError}
-                onApply={actions.applyCoupon}
-                onRemove={actions.removeCoupon}
-              />
-              <PlaceOrder
-                summary={summary}
-                referral={referral}
-                onReferral={actions.setReferral}
-                placing={placing}
-                busy={busy}
-                onPlace={actions.placeOrder}
-              />
+              <div className={`space-y-4 ${SCRIPTED}`}>
+                <PaymentMethods summary={summary} busy={busy || placing} onChoose={actions.setPaymentMethod} />
+                <CouponBox
+                  summary={summary}
+                  busy={busy || placing}
+                  error={couponError}
+                  onApply={actions.applyCoupon}
+                  onRemove={actions.removeCoupon}
+                />
+                <PlaceOrder
+                  summary={summary}
+                  referral={referral}
+                  onReferral={actions.setReferral}
+                  placing={placing}
+                  busy={busy}
+                  onPlace={actions.placeOrder}
+                />
+              </div>
+              <noscript>
+                <PlainPayment summary={summary} attemptKey={data.plain.attemptKey} />
+              </noscript>
             </>
           )}
         </div>

@@ -4,6 +4,7 @@ import type { CheckoutSummary } from '@store/shared/checkout';
 import { freeDeliveryProgress, ZONE_LABELS } from '@store/shared/checkout-rules';
 import { formatTaka } from '@store/shared/money';
 import { BagIcon, ChevronIcon } from '../../components/layout/icons';
+import { SCRIPTED } from '../auth/auth-events';
 import type { DeliveryMode } from './delivery-step';
 import { LineList, TotalsRows, type TotalsView } from './summary-parts';
 
@@ -68,7 +69,7 @@ export function Steps({ step, canPay }: { step: CheckoutStep; canPay: boolean })
 export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: DeliveryMode }) {
   const totals = totalsView(summary, mode);
   const [open, setOpen] = useState(false);
-  const lines = summary.cart.line_items.map((l) => ({ ...l, key: l.id, href: l.product_url }));
+  const lines = summary.cart.line_items.map((l) => ({ ...l, key: l.id, href: l.product_url, variantId: l.variant_id }));
   return (
     <div className="rounded-2xl border border-line bg-white shadow-[0_1px_2px_rgba(0,0,0,0.03)]">
       <button
@@ -76,7 +77,7 @@ export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: Del
         aria-expanded={open}
         aria-controls="order-summary-body"
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center justify-between gap-3 px-4 py-3.5 text-left lg:hidden"
+        className={`flex w-full items-center justify-between gap-3 px-4 py-3.5 text-left lg:hidden ${SCRIPTED}`}
       >
         <span className="flex items-center gap-2 text-sm font-semibold text-ink">
           <BagIcon size={18} />
@@ -85,9 +86,13 @@ export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: Del
         </span>
         <span className="text-base font-bold text-ink">{formatTaka(totals.total)}</span>
       </button>
-      <div id="order-summary-body" className={`${open ? 'block' : 'hidden'} border-t border-line p-4 lg:block lg:border-0 lg:p-6`}>
+      {/* Without the page's scripts the fold cannot open: the summary shows whole, its lines with their own forms. */}
+      <div
+        id="order-summary-body"
+        className={`${open ? 'block' : 'hidden'} border-t border-line p-4 lg:block lg:border-0 lg:p-6 [@media(scripting:none)]:block [@media(scripting:none)]:border-0`}
+      >
         <h2 className="mb-4 hidden text-lg font-semibold text-ink lg:block">Order summary</h2>
-        <LineList lines={lines} />
+        <LineList lines={lines} editable />
         <div className="mt-4 border-t border-line pt-4">
           <TotalsRows t={totals} />
         </div>

@@ -1,6 +1,6 @@
 import type { CheckoutSummary } from '@store/shared/checkout';
 import { UserIcon } from '../../components/layout/icons';
-import { openLogin } from '../auth/auth-events';
+import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { GuestPhoneVerify } from './guest-phone-verify';
 import { Section } from './summary-parts';
 
@@ -46,17 +46,29 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
           <button
             type="button"
             onClick={() => openLogin({ reason: 'checkout' })}
-            className="h-11 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+            className={`h-11 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${SCRIPTED}`}
           >
             Sign in or register
           </button>
+          {/* Without the page's scripts: the sign-in page, which comes back here. */}
+          <noscript>
+            <a
+              href={`${SIGN_IN_PAGE}&redirect=${encodeURIComponent('/checkout')}`}
+              className="flex h-11 shrink-0 items-center justify-center rounded-lg bg-ink px-5 text-sm font-semibold text-white"
+            >
+              Sign in
+            </a>
+          </noscript>
         </div>
-        <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-widest text-muted" aria-hidden="true">
-          <span className="h-px flex-1 bg-line" />
-          or check out as a guest
-          <span className="h-px flex-1 bg-line" />
+        {/* Guest checkout needs the page's scripts (its code step is the modal's); without them, signing in by code does the same. */}
+        <div className={`space-y-5 ${SCRIPTED}`}>
+          <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-widest text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-line" />
+            or check out as a guest
+            <span className="h-px flex-1 bg-line" />
+          </div>
+          <GuestPhoneVerify supportPhone={supportPhone} verifyLabel="Verify and continue" />
         </div>
-        <GuestPhoneVerify supportPhone={supportPhone} verifyLabel="Verify and continue" />
       </div>
     </Section>
   );

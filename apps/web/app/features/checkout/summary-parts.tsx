@@ -28,9 +28,37 @@ export type SummaryLine = {
   price: number;
   gift: boolean;
   href?: string;
+  /** The bag line's variant, for its plain-form quantity controls (the checkout's summary only). */
+  variantId?: number;
 };
 
-export function LineList({ lines }: { lines: SummaryLine[] }) {
+/** A bag line's −, + and Remove as plain forms (routes/form-bag.ts), for a browser without the page's scripts. */
+function PlainLineControls({ line }: { line: SummaryLine & { variantId: number } }) {
+  const control = (intent: 'decrement' | 'increment' | 'remove', label: string, text: string) => (
+    <form method="post" action="/form/bag">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="variant" value={line.variantId} />
+      <input type="hidden" name="back" value="/checkout" />
+      <button
+        type="submit"
+        aria-label={`${label}: ${line.product_title} ${line.variant_title}`}
+        className="h-8 min-w-8 rounded-md border border-neutral-300 px-2 text-sm font-semibold text-ink hover:border-ink"
+      >
+        {text}
+      </button>
+    </form>
+  );
+  return (
+    <div className="mt-2 flex items-center gap-1.5" data-testid="plain-line-controls">
+      {control('decrement', 'Decrease quantity', '−')}
+      <span className="min-w-6 text-center text-sm font-semibold tabular-nums">{line.quantity}</span>
+      {control('increment', 'Increase quantity', '+')}
+      {control('remove', 'Remove', 'Remove')}
+    </div>
+  );
+}
+
+export function LineList({ lines, editable = false }: { lines: SummaryLine[]; editable?: boolean }) {
   return (
     <ul className="divide-y divide-line" data-testid="summary-lines">
       {lines.map((l) => (
@@ -53,6 +81,11 @@ export function LineList({ lines }: { lines: SummaryLine[] }) {
               )}
             </p>
             <p className="text-xs text-muted">{l.variant_title}</p>
+            {editable && !l.gift && l.variantId !== undefined ? (
+              <noscript>
+                <PlainLineControls line={{ ...l, variantId: l.variantId }} />
+              </noscript>
+            ) : null}
           </div>
           <div className="text-right text-sm">
             {l.gift ? (

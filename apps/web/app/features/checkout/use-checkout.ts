@@ -16,7 +16,7 @@ import { openLogin } from '../auth/auth-events';
 import { setBagDeliveryType } from '../cart/bag-store';
 import { pushDataLayer } from '../site/analytics';
 import { checkoutApi } from './checkout-api';
-import { affiliateFrom, initiateCheckoutEvent, payErrorMessage, type Affiliate } from './checkout-logic';
+import { affiliateFrom, initiateCheckoutEvent, orderPayBody, payErrorMessage, type Affiliate } from './checkout-logic';
 import type { CheckoutStep } from './checkout-summary';
 import type { DeliveryMode } from './delivery-step';
 
@@ -36,6 +36,8 @@ export type CheckoutData = {
   step: CheckoutStep;
   /** ?payment=unverified: back from a gateway whose payment could not be confirmed. */
   paymentNotice: string | null;
+  /** For the plain-form checkout (without the page's scripts): the district chosen for a new address, and this page's order attempt. */
+  plain: { district: string | null; attemptKey: string };
 };
 
 const AFFILIATE_STORAGE = 'checkout_affiliate';
@@ -220,19 +222,7 @@ export function useCheckout(data: CheckoutData) {
     const method: PaymentMethod = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
     // One key per checkout attempt: a double click or a retry after a lost answer places one order.
     attempt.current ??= crypto.randomUUID();
-    const r = await checkoutApi.pay(
-      {
-        payment_method: method,
-        delivery_type: summary.delivery_type,
-        cash_on_pickup: method === 'cash_on_pickup',
-        ...(summary.delivery_type === 'pickup'
-          ? { store_location_id: summary.store_location_id }
-          : { address_id: summary.shipping_address_id, address_billing_id: summary.billing_address_id }),
-        ...(referral.trim() ? { referral_code: referral.trim() } : {}),
-        ...affiliate.current,
-      },
-      attempt.current,
-    );
+    const r = await checkoutApi.pay({ ...orderPayBody(summary, method, referral), ...affiliate.current }, attempt.current);
     if (r.ok) {
       const { type, order, redirectGatewayURL } = r.data.data;
       // A full load: the header's bag count and every loader see the placed order.

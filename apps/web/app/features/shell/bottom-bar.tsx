@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { openLogin } from '../auth/auth-events';
+import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { openCallWidget } from '../site/call-events';
 import { WhatsAppButton } from '../site/whatsapp-button';
 import { departmentHomePath } from '../../lib/department';
@@ -31,10 +31,18 @@ export function BottomBar({ data, menuOpen, onOpenMenu }: { data: RootData; menu
             Account
           </Link>
         ) : (
-          <button type="button" className={item} onClick={() => openLogin({ reason: 'account' })}>
-            <UserIcon size={22} />
-            Account
-          </button>
+          <>
+            <button type="button" className={`${item} ${SCRIPTED}`} onClick={() => openLogin({ reason: 'account' })}>
+              <UserIcon size={22} />
+              Account
+            </button>
+            <noscript>
+              <a href={SIGN_IN_PAGE} className={item}>
+                <UserIcon size={22} />
+                Account
+              </a>
+            </noscript>
+          </>
         )}
         <button type="button" className={item} onClick={openCallWidget} aria-haspopup="dialog">
           <HeadsetIcon size={22} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { NavItem } from '@store/shared/content';
-import { openLogin } from '../auth/auth-events';
+import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
 import { useBagCount, useBagState } from '../cart/use-bag';
@@ -64,9 +64,17 @@ function Account({ data, compact }: { data: RootData; compact?: boolean }) {
       {inner}
     </Link>
   ) : (
-    <button type="button" onClick={() => openLogin()} className={className} data-testid="login-button">
-      {inner}
-    </button>
+    <>
+      <button type="button" onClick={() => openLogin()} className={`${className} ${SCRIPTED}`} data-testid="login-button">
+        {inner}
+      </button>
+      {/* The modal needs the page's scripts; without them the sign-in page has the same sign-in as plain forms. */}
+      <noscript>
+        <a href={SIGN_IN_PAGE} className={className}>
+          {inner}
+        </a>
+      </noscript>
+    </>
   );
 }
 

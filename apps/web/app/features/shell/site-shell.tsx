@@ -11,6 +11,7 @@ import { afterLoad } from '../../lib/after-load';
 import type { RootData } from '../../lib/root-data';
 import { Footer } from '../../components/layout/footer';
 import { BottomBar } from './bottom-bar';
+import { FlashNotice } from './flash-notice';
 import { Header } from './header';
 import { useVisibleMenu } from './use-visible-menu';
 
@@ -42,6 +43,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       </a>
       <Header data={data} nav={nav} onOpenMenu={openMenu} />
       <div id="main" tabIndex={-1} className="flex-1 outline-none">
+        <FlashNotice flash={data.flash} />
         {children}
       </div>
       <Footer data={data} />

@@ -1,0 +1,259 @@
+import type { ReactNode } from 'react';
+import type { Address, BdDivision, CheckoutSummary } from '@store/shared/checkout';
+import type { StoreLocation } from '@store/shared/content';
+import { formatTaka } from '@store/shared/money';
+import { FieldError } from '../auth/form-controls';
+import { addressLine } from './address-card-parts';
+import { placeLabel } from './payment-step';
+import { Section } from './summary-parts';
+
+/*
+ * The checkout as plain HTML forms, for a browser without the page's scripts: each step's choices
+ * go to the checkout page's action (checkout-action.server.ts), which makes the same API calls
+ * the scripted page makes. Rendered inside <noscript>, where the scripted controls would do nothing.
+ */
+
+/** What the address form sent when the API refused it: its values and the field messages, so nothing typed is lost. */
+export type PlainAddressRefusal = { values: Record<string, string>; errors: Record<string, string> };
+
+const submitClass =
+  'flex h-12 w-full items-center justify-center rounded-xl bg-brand text-sm font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+const inputClass =
+  'block h-12 w-full rounded-lg border border-neutral-300 bg-white px-3.5 text-base text-ink outline-none focus:border-brand focus:ring-2 focus:ring-brand/25';
+
+function Radio({
+  name,
+  value,
+  checked,
+  children,
+  testId,
+}: {
+  name: string;
+  value: string | number;
+  checked: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <label
+      data-testid={testId}
+      className="flex cursor-pointer gap-3 rounded-xl border border-line p-4 has-checked:border-brand has-checked:bg-brand-soft/40"
+    >
+      <input type="radio" name={name} value={value} defaultChecked={checked} required className="mt-0.5 size-4 shrink-0 accent-brand" />
+      <span className="min-w-0 flex-1 text-sm">{children}</span>
+    </label>
+  );
+}
+
+function Field({
+  label,
+  name,
+  error,
+  value,
+  ...rest
+}: { label: string; name: string; error?: string; value?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+  const id = `plain-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} className={inputClass} {...rest} />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+/** The address step: deliver to a saved address (with its speed), to a new one, or pick up from a store. */
+export function PlainDelivery({
+  summary,
+  addresses,
+  locations,
+  stores,
+  district,
+  refusal,
+}: {
+  summary: CheckoutSummary;
+  addresses: Address[];
+  locations: BdDivision[];
+  stores: StoreLocation[];
+  /** The district chosen for a new address (?district=), whose areas the form then lists. */
+  district: string | null;
+  refusal: PlainAddressRefusal | null;
+}) {
+  const chosenDivision = locations.find((d) => d.districts.some((x) => x.name === district)) ?? null;
+  const areas = chosenDivision?.districts.find((x) => x.name === district)?.areas ?? [];
+  const sameDay = summary.shipping_options.find((o) => o.type === 'same_day');
+  const values = refusal?.values ?? {};
+  const errors = refusal?.errors ?? {};
+  return (
+    <div className="space-y-4" data-testid="plain-delivery">
+      {addresses.length > 0 ? (
+        <Section title="Deliver to a saved address" id="plain-saved-title">
+          <form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="ship" />
+            {addresses.map((a) => (
+              <Radio
+                key={a.id}
+                name="address"
+                value={a.id}
+                checked={summary.delivery_type !== 'pickup' && summary.shipping_address_id === a.id}
+              >
+                <span className="block font-semibold text-ink">{a.name}</span>
+                <span className="block text-neutral-700">{addressLine(a)}</span>
+                <span className="block text-xs text-muted">{a.phone}</span>
+              </Radio>
+            ))}
+            <fieldset className="space-y-2 pt-1">
+              <legend className="mb-1 text-sm font-semibold text-ink">Delivery speed</legend>
+              <label className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="radio"
+                  name="speed"
+                  value="standard"
+                  defaultChecked={summary.delivery_type !== 'same_day'}
+                  className="size-4 accent-brand"
+                />
+                Standard delivery
+              </label>
+              <label className="flex items-center gap-2 text-sm text-ink">
+                <input
+                  type="radio"
+                  name="speed"
+                  value="same_day"
+                  defaultChecked={summary.delivery_type === 'same_day'}
+                  className="size-4 accent-brand"
+                />
+                Same day delivery {sameDay ? `(${formatTaka(sameDay.fee)}, in Dhaka, ordered before ${summary.same_day_cutoff})` : null}
+              </label>
+            </fieldset>
+            <button type="submit" className={submitClass}>
+              Deliver here
+            </button>
+          </form>
+        </Section>
+      ) : null}
+
+      <Section title="Deliver to a new address" id="plain-new-title">
+        <form method="get" action="/checkout" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="step" value="address" />
+          <div className="flex-1">
+            <label htmlFor="plain-district" className="mb-1 block text-sm font-medium text-ink">
+              District
+            </label>
+            <select id="plain-district" name="district" defaultValue={district ?? ''} required className={inputClass}>
+              <option value="" disabled>
+                Choose your district
+              </option>
+              {locations.map((d) => (
+                <optgroup key={d.name} label={d.name}>
+                  {d.districts.map((x) => (
+                    <option key={x.name} value={x.name}>
+                      {x.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="h-12 rounded-xl border border-neutral-300 px-5 text-sm font-semibold text-ink hover:border-ink">
+            {chosenDivision ? 'Change district' : 'Choose area'}
+          </button>
+        </form>
+        {chosenDivision && district ? (
+          <form method="post" className="mt-4 space-y-3 border-t border-line pt-4">
+            <input type="hidden" name="intent" value="add-address" />
+            <input type="hidden" name="division" value={chosenDivision.name} />
+            <input type="hidden" name="location" value={district} />
+            <div>
+              <label htmlFor="plain-area" className="mb-1 block text-sm font-medium text-ink">
+                Area
+              </label>
+              <select id="plain-area" name="area" defaultValue={values.area ?? ''} required className={inputClass}>
+                <option value="" disabled>
+                  Choose your area in {district}
+                </option>
+                {areas.map((a) => (
+                  <option key={a.name} value={a.name}>
+                    {a.name}
+                  </option>
+                ))}
+              </select>
+              {errors.area ? <FieldError>{errors.area}</FieldError> : null}
+            </div>
+            <Field label="Full name" name="name" autoComplete="name" required value={values.name} error={errors.name} />
+            <Field
+              label="Phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              placeholder="01XXXXXXXXX"
+              value={values.phone}
+              error={errors.phone}
+            />
+            <Field
+              label="House, road, block"
+              name="address_detail"
+              autoComplete="street-address"
+              required
+              value={values.address_detail}
+              error={errors.address_detail}
+            />
+            <button type="submit" className={submitClass}>
+              Save address and deliver here
+            </button>
+          </form>
+        ) : null}
+      </Section>
+
+      {stores.length > 0 ? (
+        <Section title="Or pick up from a store" id="plain-pickup-title">
+          <form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="pickup" />
+            {stores.map((s) => (
+              <Radio
+                key={s.id}
+                name="store"
+                value={s.id}
+                checked={summary.delivery_type === 'pickup' && summary.store_location_id === s.id}
+              >
+                <span className="block font-semibold text-ink">{s.name}</span>
+                <span className="block text-neutral-700">{s.address}</span>
+                <span className="block text-xs text-muted">
+                  {s.hours} · {s.phone}
+                </span>
+              </Radio>
+            ))}
+            <button type="submit" className={submitClass}>
+              Pick up here
+            </button>
+          </form>
+        </Section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The payment step: a method and 'Place order', sent once (the key is this page's; a second send is the same attempt). */
+export function PlainPayment({ summary, attemptKey }: { summary: CheckoutSummary; attemptKey: string }) {
+  const options = summary.payment_options.filter((o) => o.available);
+  const preferred = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
+  return (
+    <Section title="Payment method" id="plain-payment-title">
+      <form method="post" className="space-y-3" data-testid="plain-payment">
+        <input type="hidden" name="intent" value="place" />
+        <input type="hidden" name="attempt" value={attemptKey} />
+        {options.map((o) => (
+          <Radio key={o.method} name="method" value={o.method} checked={o.method === preferred} testId={`plain-pay-${o.method}`}>
+            <span className="font-semibold text-ink">{o.label}</span>
+          </Radio>
+        ))}
+        <Field label="Referral code (optional)" name="referral" maxLength={40} />
+        <button type="submit" className={`${submitClass} h-14 text-base`}>
+          {placeLabel(null, summary.totals.total)}
+        </button>
+      </form>
+    </Section>
+  );
+}
