@@ -555,7 +555,14 @@ export async function benchTaps(
             const { control, selector, moment } = plan[run % plan.length];
             boxes[control] ??= await tapOnce(browser, proxy.url, { path, control, selector, variantId });
             if (!boxes[control]) throw new Error(`${path}: no ${control} (${selector}) on the first paint`);
-            const result = await tapOnce(browser, proxy.url, { path, control, selector, variantId, moment, box: boxes[control] });
+            // A load that never arrived (a request the throttled browser gave up on) measures nothing: said, and the run goes on.
+            const result = await tapOnce(browser, proxy.url, { path, control, selector, variantId, moment, box: boxes[control] }).catch(
+              (error) => {
+                console.log(`  ${mode} ${page} ${control} FCP+${moment}: no measurement (${String(error.message).split('\n')[0]})`);
+                return null;
+              },
+            );
+            if (!result) continue;
             results.push({ page, control, moment, ...result });
             if (result.lost || result.doubled)
               console.log(
