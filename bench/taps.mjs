@@ -453,41 +453,26 @@ function summarise(mode, results) {
   );
   for (const [key, group] of groups) {
     const [page, control, moment] = key.split('\t');
+    /** The q-th percentile of one figure over the group's loads. */
+    const pct = (figure, q) =>
+      percentile(
+        group.map((r) => r[figure]),
+        q,
+      );
     const row = {
       page,
       control: CONTROLS[control].label,
       tapAt: `FCP+${moment}`,
       n: group.length,
-      tappedP50: percentile(
-        group.map((r) => r.tappedAfterFcp),
-        50,
-      ),
+      tappedP50: pct('tappedAfterFcp', 50),
       missed: group.filter((r) => r.missed).length,
       beforeHydration: group.filter((r) => r.state !== 'hydrated').length,
-      feedbackP50: percentile(
-        group.map((r) => r.feedbackMs),
-        50,
-      ),
-      feedbackP95: percentile(
-        group.map((r) => r.feedbackMs),
-        95,
-      ),
-      doneP50: percentile(
-        group.map((r) => r.doneMs),
-        50,
-      ),
-      doneP95: percentile(
-        group.map((r) => r.doneMs),
-        95,
-      ),
-      afterHydrationP50: percentile(
-        group.map((r) => r.afterHydrationMs),
-        50,
-      ),
-      afterHydrationP95: percentile(
-        group.map((r) => r.afterHydrationMs),
-        95,
-      ),
+      feedbackP50: pct('feedbackMs', 50),
+      feedbackP95: pct('feedbackMs', 95),
+      doneP50: pct('doneMs', 50),
+      doneP95: pct('doneMs', 95),
+      afterHydrationP50: pct('afterHydrationMs', 50),
+      afterHydrationP95: pct('afterHydrationMs', 95),
       lost: group.filter((r) => r.lost).length,
       doubled: group.filter((r) => r.doubled).length,
       response:

@@ -25,7 +25,7 @@ import { pageTypeOf, startRum } from './features/site/rum';
 import { registerServiceWorker } from './features/site/service-worker';
 import { resumeOfflineChanges } from './features/cart/bag-store';
 import { apiGet, apiTry } from './lib/api.server';
-import { clearFlashCookie, cookieValue, readFlash } from './lib/form-action.server';
+import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { pagePathname } from './lib/request-path';
@@ -54,8 +54,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const site = config.data;
-  const flash = readFlash(request);
-  const flashSent = cookieValue(request, FLASH_COOKIE) !== null;
+  const flashCookie = cookieValue(request, FLASH_COOKIE);
+  const flashSent = flashCookie !== null;
+  const flash = flashSent ? parseFlash(flashCookie) : null;
   const rootData: RootData = {
     department,
     menuType,

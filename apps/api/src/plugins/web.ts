@@ -61,8 +61,11 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient 
       if (body !== undefined) sent['content-type'] = 'application/json';
       if (sent.cookie) {
         // A browser that never fetched the token has none yet: this one call gets one of its own.
-        const token = request.cookies[CSRF_COOKIE] ?? randomBytes(24).toString('base64url');
-        if (request.cookies[CSRF_COOKIE] === undefined) sent.cookie = `${sent.cookie}; ${CSRF_COOKIE}=${token}`;
+        let token = request.cookies[CSRF_COOKIE];
+        if (token === undefined) {
+          token = randomBytes(24).toString('base64url');
+          sent.cookie = `${sent.cookie}; ${CSRF_COOKIE}=${token}`;
+        }
         sent[CSRF_HEADER] = token;
       }
       const res = await app.inject({

@@ -65,10 +65,8 @@ function flashCookie(flash: Flash): string {
 /** The Set-Cookie that clears a shown flash. */
 export const clearFlashCookie = `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`;
 
-/** The flash a form action left for this page, if any (a malformed one counts as none). */
-export function readFlash(request: Request): Flash | null {
-  const raw = cookieValue(request, FLASH_COOKIE);
-  if (!raw) return null;
+/** The flash a form action left, from its cookie's value (a malformed or foreign one counts as none). */
+export function parseFlash(raw: string): Flash | null {
   try {
     const flash = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Flash>;
     if ((flash.kind === 'success' || flash.kind === 'error') && typeof flash.message === 'string' && flash.message.length <= 500)

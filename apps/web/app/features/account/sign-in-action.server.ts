@@ -24,9 +24,10 @@ export function codeSentTo(request: Request): string | null {
  */
 export async function signInAction(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   const form = await readForm(request);
-  const here = `${new URL(request.url).pathname}${new URL(request.url).search}`;
+  const url = new URL(request.url);
+  const here = `${url.pathname}${url.search}`;
   const back = backPath(form, '/account/my-account');
-  const secure = new URL(request.url).protocol === 'https:';
+  const secure = url.protocol === 'https:';
   const intent = field(form, 'intent');
 
   if (intent === 'change') return formRedirect(here, { cookies: [clearPhoneCookie] });

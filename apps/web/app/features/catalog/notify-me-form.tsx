@@ -3,6 +3,7 @@ import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { parseNotifyContact } from './notify-contact';
+import { NOTIFY_FORM_CLASS, NotifyMeFields } from './notify-me-fields';
 
 /** The form behind 'Notify me': an email or a phone; the API stores the request. */
 export default function NotifyMeForm({ variantId }: { variantId: number }) {
@@ -21,7 +22,7 @@ export default function NotifyMeForm({ variantId }: { variantId: number }) {
   return (
     <form
       noValidate
-      className="flex flex-col gap-2 rounded-xl border border-line p-4"
+      className={NOTIFY_FORM_CLASS}
       onSubmit={async (e) => {
         e.preventDefault();
         const parsed = parseNotifyContact(String(new FormData(e.currentTarget).get('contact') ?? ''));
@@ -46,29 +47,7 @@ export default function NotifyMeForm({ variantId }: { variantId: number }) {
         }
       }}
     >
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        Tell me when it is back in stock
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={id}
-          name="contact"
-          type="text"
-          autoComplete="email"
-          autoFocus
-          placeholder="Email or phone number"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="w-full min-w-0 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none sm:flex-1 focus:border-ink aria-invalid:border-red-700"
-        />
-        <button
-          type="submit"
-          disabled={busy}
-          className="shrink-0 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white disabled:opacity-60"
-        >
-          Notify me
-        </button>
-      </div>
+      <NotifyMeFields id={id} error={error} busy={busy} autoFocus />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-700 wrap-anywhere" data-testid="notify-error">
           {error}

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SCRIPTED } from '../auth/auth-events';
+import { NOTIFY_FORM_CLASS, NotifyMeFields } from './notify-me-fields';
 
 const loadForm = () => import('./notify-me-form');
 /** The form's code loads when the shopper reaches for the button (or on the tap itself). */
@@ -25,30 +26,10 @@ export function NotifyMe({ variantId }: { variantId: number }) {
         </button>
         {/* Without the page's scripts the button cannot open its form: the form itself, sent to routes/form-notify.ts. */}
         <noscript>
-          <form
-            method="post"
-            action="/form/notify"
-            className="flex flex-col gap-2 rounded-xl border border-line p-4"
-            data-testid="plain-notify"
-          >
+          <form method="post" action="/form/notify" className={NOTIFY_FORM_CLASS} data-testid="plain-notify">
             <input type="hidden" name="variant" value={variantId} />
             <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
-            <label htmlFor={`notify-${variantId}`} className="text-sm font-medium text-ink">
-              Tell me when it is back in stock
-            </label>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <input
-                id={`notify-${variantId}`}
-                name="contact"
-                type="text"
-                autoComplete="email"
-                placeholder="Email or phone number"
-                className="w-full min-w-0 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none sm:flex-1 focus:border-ink"
-              />
-              <button type="submit" className="shrink-0 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
-                Notify me
-              </button>
-            </div>
+            <NotifyMeFields id={`notify-${variantId}`} />
           </form>
         </noscript>
       </>

@@ -81,9 +81,7 @@ export async function checkoutAction(request: Request, context: Context) {
     if (id === null) return formRedirect(ADDRESS_STEP, { flash: { kind: 'error', message: messages.chooseDeliveryAddress } });
     return setShipping(context, { store_location_id: id, delivery_type: 'pickup' });
   }
-  if (intent === 'add-address') {
-    return addAddress(context, form, speed);
-  }
+  if (intent === 'add-address') return addAddress(context, form, speed);
   if (intent === 'place') return place(context, form);
   return formRedirect(ADDRESS_STEP);
 }

@@ -81,8 +81,11 @@ export function PlainDelivery({
   district: string | null;
   refusal: PlainAddressRefusal | null;
 }) {
-  const chosenDivision = locations.find((d) => d.districts.some((x) => x.name === district)) ?? null;
-  const areas = chosenDivision?.districts.find((x) => x.name === district)?.areas ?? [];
+  // The division holding the chosen district, and that district's areas.
+  const chosen = locations
+    .flatMap((d) => d.districts.map((x) => ({ division: d.name, district: x })))
+    .find((p) => p.district.name === district);
+  const areas = chosen?.district.areas ?? [];
   const sameDay = summary.shipping_options.find((o) => o.type === 'same_day');
   const values = refusal?.values ?? {};
   const errors = refusal?.errors ?? {};
@@ -157,21 +160,21 @@ export function PlainDelivery({
             </select>
           </div>
           <button type="submit" className="h-12 rounded-xl border border-neutral-300 px-5 text-sm font-semibold text-ink hover:border-ink">
-            {chosenDivision ? 'Change district' : 'Choose area'}
+            {chosen ? 'Change district' : 'Choose area'}
           </button>
         </form>
-        {chosenDivision && district ? (
+        {chosen ? (
           <form method="post" className="mt-4 space-y-3 border-t border-line pt-4">
             <input type="hidden" name="intent" value="add-address" />
-            <input type="hidden" name="division" value={chosenDivision.name} />
-            <input type="hidden" name="location" value={district} />
+            <input type="hidden" name="division" value={chosen.division} />
+            <input type="hidden" name="location" value={chosen.district.name} />
             <div>
               <label htmlFor="plain-area" className="mb-1 block text-sm font-medium text-ink">
                 Area
               </label>
               <select id="plain-area" name="area" defaultValue={values.area ?? ''} required className={inputClass}>
                 <option value="" disabled>
-                  Choose your area in {district}
+                  Choose your area in {chosen.district.name}
                 </option>
                 {areas.map((a) => (
                   <option key={a.name} value={a.name}>
