@@ -180,3 +180,23 @@ test(`a form sent from another site is refused and changes nothing ${ONCE}`, asy
   const count = (await (await page.request.get('/api/v1/cart/count/')).json()) as { data: { count: number } };
   expect(count.data.count).toBe(0);
 });
+
+test.describe('with JavaScript on', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('none of the plain stand-ins shows: the browser keeps every <noscript> hidden, whatever layout it gets without scripts', async ({
+    page,
+  }) => {
+    await signedInShopper(page.request);
+    const { product } = await productWithTwoVariants(page.request);
+    await page.goto(product.url);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await page.getByRole('button', { name: 'Add to bag', exact: true }).click();
+    for (const path of ['/', product.url, '/checkout?step=address']) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+      for (const stand of await page.locator('noscript').all()) await expect(stand).toBeHidden();
+      await expect(page.locator('body')).not.toContainText('</');
+    }
+  });
+});

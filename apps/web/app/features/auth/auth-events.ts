@@ -12,6 +12,9 @@ export const SIGN_IN_PAGE = '/account/my-account?login=1';
  * hidden where there are none, a <noscript> link or form standing in for it.
  */
 export const SCRIPTED = '[@media(scripting:none)]:hidden';
+// A <noscript> that needs a layout of its own (display: contents in a flex row, block for spacing) gets it
+// only under @media (scripting: none): with scripts on, the browser's own display: none must win, or its
+// content shows as text.
 
 type Listener = (intent: LoginIntent) => void;
 const listeners = new Set<Listener>();

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { SCRIPTED } from '../auth/auth-events';
 import { quantityLimit } from '../cart/line-limit';
 
 const stepClass =
@@ -34,7 +35,14 @@ export function QuantityPicker({
   return (
     <div className="flex flex-col gap-2">
       <div className="inline-flex w-fit items-center overflow-hidden rounded-full border border-neutral-300">
-        <button type="button" className={stepClass} onClick={() => set(value - 1)} disabled={value <= 1} aria-label="Decrease quantity">
+        {/* − and + need the page's scripts; without them the number is typed (hidden, SCRIPTED). */}
+        <button
+          type="button"
+          className={`${stepClass} ${SCRIPTED}`}
+          onClick={() => set(value - 1)}
+          disabled={value <= 1}
+          aria-label="Decrease quantity"
+        >
           −
         </button>
         <input
@@ -47,12 +55,12 @@ export function QuantityPicker({
           onChange={(e) => set(Math.trunc(Number(e.currentTarget.value)) || 1)}
           aria-label="Quantity"
           aria-describedby={why}
-          className="w-10 [appearance:textfield] border-0 bg-transparent text-center text-base font-semibold text-ink tabular-nums outline-none [&::-webkit-inner-spin-button]:appearance-none"
+          className="h-11 w-10 [appearance:textfield] border-0 bg-transparent text-center text-base font-semibold text-ink tabular-nums outline-none [&::-webkit-inner-spin-button]:appearance-none"
         />
         {/* aria-disabled, not disabled: focus stays on '+' at the top, and the reason is read with it. */}
         <button
           type="button"
-          className={stepClass}
+          className={`${stepClass} ${SCRIPTED}`}
           onClick={() => {
             if (!limit.atLimit) set(value + 1);
           }}

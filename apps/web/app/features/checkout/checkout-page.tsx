@@ -88,7 +88,7 @@ export function CheckoutPage({
                       onShipping={actions.onShipping}
                     />
                   </div>
-                  <noscript>
+                  <noscript className="[@media(scripting:none)]:block">
                     <PlainDelivery
                       summary={summary}
                       addresses={addresses}
@@ -113,7 +113,7 @@ export function CheckoutPage({
                 <ChevronIcon size={18} className="-rotate-90" />
               </button>
               {summary.shopper && deliveryChosen ? (
-                <noscript>
+                <noscript className="[@media(scripting:none)]:block">
                   <Link
                     to="/checkout?step=payment"
                     className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white"
@@ -144,7 +144,7 @@ export function CheckoutPage({
                   onPlace={actions.placeOrder}
                 />
               </div>
-              <noscript>
+              <noscript className="[@media(scripting:none)]:block">
                 <PlainPayment summary={summary} attemptKey={data.plain.attemptKey} />
               </noscript>
             </>

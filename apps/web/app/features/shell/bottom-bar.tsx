@@ -36,7 +36,7 @@ export function BottomBar({ data, menuOpen, onOpenMenu }: { data: RootData; menu
               <UserIcon size={22} />
               Account
             </button>
-            <noscript>
+            <noscript className="[@media(scripting:none)]:contents">
               <a href={SIGN_IN_PAGE} className={item}>
                 <UserIcon size={22} />
                 Account

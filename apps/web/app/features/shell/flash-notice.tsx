@@ -9,7 +9,7 @@ export function FlashNotice({ flash }: { flash: Flash | null }) {
   if (!flash) return null;
   const error = flash.kind === 'error';
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 pt-3 lg:px-8">
+    <div className="mx-auto w-full max-w-7xl px-4 pt-3 lg:px-8">
       <p
         role={error ? 'alert' : 'status'}
         data-testid="flash-notice"

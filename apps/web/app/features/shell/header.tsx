@@ -69,7 +69,7 @@ function Account({ data, compact }: { data: RootData; compact?: boolean }) {
         {inner}
       </button>
       {/* The modal needs the page's scripts; without them the sign-in page has the same sign-in as plain forms. */}
-      <noscript>
+      <noscript className="[@media(scripting:none)]:contents">
         <a href={SIGN_IN_PAGE} className={className}>
           {inner}
         </a>
