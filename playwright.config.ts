@@ -59,14 +59,18 @@ export default defineConfig({
     serviceWorkers: 'block',
   },
   projects: [
+    // Customers some journeys sign in as later (e2e/registered.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'phone',
+      dependencies: ['setup'],
       testIgnore: /\.(state|closed)\.spec\.ts$/,
       grepInvert: /@desktop-only/,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     {
       name: 'desktop',
+      dependencies: ['setup'],
       // What does not depend on the screen runs on the phone only: journeys tagged ONCE or PHONE_ONLY
       // (e2e/support/test.ts), and whole files about URLs and copy, the address book's rules,
       // taps before hydration and response headers. The desktop's layouts of those screens are in overflow.spec.ts.

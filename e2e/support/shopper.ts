@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { csrf, latestCode } from './api';
 import { expect } from './test';
@@ -45,4 +47,12 @@ export async function signedInShopper(request: APIRequestContext, firstName = 'T
   });
   expect(done.ok(), await done.text()).toBe(true);
   return { phone, headers, customerId };
+}
+
+/** Where e2e/registered.setup.ts leaves the phone of the customer it registered for a browser project. */
+export const registeredAheadFile = (project: string) => join(process.env.E2E_DATA_DIR!, `registered-${project}.json`);
+
+/** The customer registered for this browser project at the start of the run (e2e/registered.setup.ts), signed in nowhere. */
+export function registeredAhead(project: string): { phone: string } {
+  return JSON.parse(readFileSync(registeredAheadFile(project), 'utf8')) as { phone: string };
 }

@@ -27,7 +27,10 @@ describeOnDatabases('admin catalog: products in CSV', (ctx) => {
       remoteAddress: editor.client.ip,
       payload: csv,
     });
-  const result = (res: { json: <T>() => T }) => res.json<{ data: ProductImportResult }>().data;
+  const result = (res: { statusCode: number; body: string; json: <T>() => T }) => {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: ProductImportResult }>().data;
+  };
   const csvProductCount = async (prefix: string) =>
     (
       await db()
