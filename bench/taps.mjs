@@ -257,28 +257,34 @@ async function choosePages(baseUrl) {
   }
   if (!product) throw new Error('no product with two variants in stock');
 
-  /** A card's 'Add to bag' that adds at once: the first card on the page whose product has one variant, in stock. */
-  const cardAdd = async (path) => {
-    const html = await (await fetch(baseUrl + path)).text();
-    const urls = [...new Set([...html.matchAll(/href="(\/brand\/[^/"]+\/[^/"?]+)"/g)].map((m) => m[1]))].slice(0, 24);
-    for (const url of urls) {
-      const variants = (await detail(url).catch(() => null))?.product_variants ?? [];
-      if (variants.length === 1 && variants[0].in_stock)
-        return `article[data-testid="product-card"]:has(a[href="${url}"]) [data-testid="card-add-to-bag"]`;
+  /**
+   * A card's 'Add to bag' that adds at once: the first card whose product has one variant, in stock, on
+   * `path` or, for a listing, on its next pages (a generated catalogue's first page may have none).
+   */
+  const cardAdd = async (path, pages = 1) => {
+    for (let page = 1; page <= pages; page++) {
+      const at = page === 1 ? path : `${path}?page=${page}`;
+      const html = await (await fetch(baseUrl + at)).text();
+      for (const url of new Set([...html.matchAll(/href="(\/brand\/[^/"]+\/[^/"?]+)"/g)].map((m) => m[1]))) {
+        const variants = (await detail(url).catch(() => null))?.product_variants ?? [];
+        if (variants.length === 1 && variants[0].in_stock)
+          return { path: at, selector: `article[data-testid="product-card"]:has(a[href="${url}"]) [data-testid="card-add-to-bag"]` };
+      }
     }
     throw new Error(`no single-variant card on ${path}`);
   };
   const shell = ['menu', 'bag', 'search'];
+  const listingCard = await cardAdd('/all-product/', 10);
   return [
     {
       page: 'home',
       path: '/',
-      controls: { cardAdd: await cardAdd('/'), ...Object.fromEntries(shell.map((c) => [c, CONTROLS[c].selector])) },
+      controls: { cardAdd: (await cardAdd('/')).selector, ...Object.fromEntries(shell.map((c) => [c, CONTROLS[c].selector])) },
     },
     {
       page: 'listing',
-      path: '/all-product/',
-      controls: { cardAdd: await cardAdd('/all-product/'), ...Object.fromEntries(shell.map((c) => [c, CONTROLS[c].selector])) },
+      path: listingCard.path,
+      controls: { cardAdd: listingCard.selector, ...Object.fromEntries(shell.map((c) => [c, CONTROLS[c].selector])) },
     },
     {
       page: 'product',
@@ -355,7 +361,11 @@ async function tapOnce(browser, baseUrl, { path, control, selector, variantId, m
     });
     await cdp.send('Page.enable');
     await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
-    const count = async () => (await (await context.request.get(`${baseUrl}/api/v1/cart/count/`)).json()).data.count;
+    // What the shopper put in the bag: a rule's free gift (a line the server adds over a threshold) is not a second tap.
+    const count = async () =>
+      (await (await context.request.get(`${baseUrl}/api/v1/cart/`)).json()).data.line_items
+        .filter((line) => !line.gift)
+        .reduce((sum, line) => sum + line.quantity, 0);
     const countBefore = control === 'add' || control === 'cardAdd' ? await count() : 0;
 
     const navigationStart = clock();
