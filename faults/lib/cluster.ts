@@ -44,6 +44,12 @@ export class PgCluster {
   port = 0;
   private readonly bin: string;
   private frozen: number[] = [];
+  /**
+   * The process that started the postmaster: `runuser` when the suite runs as root. Like `su`, it stops
+   * itself when its child is stopped and is not continued with it, so after a freeze it must be sent
+   * SIGCONT too, or it stays stopped with its dead postmaster as a zombie after the run.
+   */
+  private starters: number[] = [];
 
   constructor() {
     this.bin = binDir();
@@ -97,6 +103,7 @@ export class PgCluster {
     const child = spawn(cmd, args, { stdio: ['ignore', log, log], detached: false });
     closeSync(log);
     child.unref();
+    if (child.pid && cmd === 'runuser') this.starters.push(child.pid);
     const end = Date.now() + 60_000;
     while (Date.now() < end) {
       if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}: ${this.logTail()}`);
@@ -181,6 +188,7 @@ export class PgCluster {
   thaw(): void {
     for (const p of [...this.frozen].reverse()) signal(p, 'SIGCONT');
     this.frozen = [];
+    for (const p of this.starters) signal(p, 'SIGCONT');
   }
 
   /** Fast shutdown (SIGINT), then SIGKILL of what is left; never throws. */
@@ -196,7 +204,7 @@ export class PgCluster {
 
   /** Kills what is left at once (process exit hook). */
   killNow(): void {
-    for (const p of this.pids()) {
+    for (const p of [...this.pids(), ...this.starters]) {
       signal(p, 'SIGCONT');
       signal(p, 'SIGKILL');
     }
@@ -204,6 +212,10 @@ export class PgCluster {
 
   async destroy(): Promise<void> {
     await this.stop();
+    // A starter whose postmaster has gone exits by itself once it runs; one that does not is killed.
+    for (const p of this.starters) signal(p, 'SIGCONT');
+    if (!(await waitGone(this.starters, 2_000))) for (const p of this.starters) signal(p, 'SIGKILL');
+    this.starters = [];
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
