@@ -1,4 +1,4 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,10 +46,11 @@ export class PgCluster {
   private frozen: number[] = [];
   /**
    * The process that started the postmaster: `runuser` when the suite runs as root. Like `su`, it stops
-   * itself when its child is stopped and is not continued with it, so after a freeze it must be sent
-   * SIGCONT too, or it stays stopped with its dead postmaster as a zombie after the run.
+   * itself when its child is stopped and is not continued with it, so a thaw continues it too, or it
+   * stays stopped with its dead postmaster as a zombie after the run. Kept only while it runs, so no
+   * signal ever reaches a process that took its pid after it exited.
    */
-  private starters: number[] = [];
+  private starter: ChildProcess | null = null;
 
   constructor() {
     this.bin = binDir();
@@ -103,7 +104,12 @@ export class PgCluster {
     const child = spawn(cmd, args, { stdio: ['ignore', log, log], detached: false });
     closeSync(log);
     child.unref();
-    if (child.pid && cmd === 'runuser') this.starters.push(child.pid);
+    if (cmd === 'runuser') {
+      this.starter = child;
+      child.once('exit', () => {
+        if (this.starter === child) this.starter = null;
+      });
+    }
     const end = Date.now() + 60_000;
     while (Date.now() < end) {
       if (child.exitCode !== null) throw new Error(`postgres exited with ${child.exitCode}: ${this.logTail()}`);
@@ -188,7 +194,7 @@ export class PgCluster {
   thaw(): void {
     for (const p of [...this.frozen].reverse()) signal(p, 'SIGCONT');
     this.frozen = [];
-    for (const p of this.starters) signal(p, 'SIGCONT');
+    if (this.starter?.pid) signal(this.starter.pid, 'SIGCONT');
   }
 
   /** Fast shutdown (SIGINT), then SIGKILL of what is left; never throws. */
@@ -204,7 +210,7 @@ export class PgCluster {
 
   /** Kills what is left at once (process exit hook). */
   killNow(): void {
-    for (const p of [...this.pids(), ...this.starters]) {
+    for (const p of [...this.pids(), ...(this.starter?.pid ? [this.starter.pid] : [])]) {
       signal(p, 'SIGCONT');
       signal(p, 'SIGKILL');
     }
@@ -212,10 +218,9 @@ export class PgCluster {
 
   async destroy(): Promise<void> {
     await this.stop();
-    // A starter whose postmaster has gone exits by itself once it runs; one that does not is killed.
-    for (const p of this.starters) signal(p, 'SIGCONT');
-    if (!(await waitGone(this.starters, 2_000))) for (const p of this.starters) signal(p, 'SIGKILL');
-    this.starters = [];
+    // Continued by stop()'s thaw, a starter whose postmaster has gone exits by itself; one that does not is killed.
+    const starter = this.starter?.pid;
+    if (starter && !(await waitGone([starter], 2_000))) signal(starter, 'SIGKILL');
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
