@@ -18,11 +18,15 @@ const randomPhone = () => `018${String(Math.floor(Math.random() * 1e8)).padStart
 
 /** A demo product with two variants in good stock (two shoppers in parallel never run it short). */
 async function productWithTwoVariants(api: APIRequestContext): Promise<{ product: ProductDetail; ids: [number, number] }> {
-  const list = (await (await api.get('/api/v1/products/?in_stock=true&page_size=48&sort=top_rated')).json()) as ProductListResponse;
-  // From the beauty department (its pages have no prefix), which the header's search box searches from there.
-  for (const card of list.results.filter((c) => c.url.startsWith('/brand/')).sort(() => Math.random() - 0.5)) {
+  // From the beauty department (`department=` is beauty's empty key): every product page is under /brand/, and
+  // the header's search box there searches beauty only, so a sports product would not be found from it.
+  const list = (await (
+    await api.get('/api/v1/products/?department=&in_stock=true&page_size=48&sort=top_rated')
+  ).json()) as ProductListResponse;
+  for (const card of list.results.sort(() => Math.random() - 0.5)) {
     const product = ((await (await api.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail })
       .data;
+    if (product.department !== '') continue;
     const stocked = product.product_variants.filter((v) => v.in_stock && v.stock >= 10);
     if (stocked.length >= 2) return { product, ids: [stocked[0]!.variant_id, stocked[1]!.variant_id] };
   }
