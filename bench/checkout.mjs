@@ -3,9 +3,10 @@
 // Placing an order needs a signed-in shopper, and signing in needs the code the SMS outbox holds,
 // which a production server never shows. So this section starts the same built server a second
 // time in development mode (outbox readable, logging at warn), on its own port and database: a
-// fresh embedded PGlite (demo shop seeded), or the PostgreSQL server of BENCH_DATABASE_URL. It
-// pre-creates phone-verified guests, each with a bag and an address, then places one COD order per
-// guest with autocannon, 50 connections, each request its own shopper and Idempotency-Key.
+// fresh embedded PGlite (demo shop seeded), or a fresh bench_checkout database on the PostgreSQL
+// server of BENCH_DATABASE_URL. It pre-creates phone-verified guests, each with a bag and an
+// address, then places one COD order per guest with autocannon, 50 connections, each request its
+// own shopper and Idempotency-Key.
 //
 //   BENCH_CHECKOUT_ORDERS=1000   orders to place (each needs a guest, a bag and an address first)
 //   BENCH_CPU_PROF=/tmp/prof     write a V8 CPU profile of the server (open it in Chrome's DevTools) when it stops
@@ -13,6 +14,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -67,6 +69,25 @@ async function pool(items, limit, task) {
   return results;
 }
 
+/**
+ * A new, empty database on the bench's PostgreSQL server for this section alone (the server seeds the
+ * demo shop into it). On the main bench database, that server's outbox worker would take this one's
+ * messages too, and each run would start with the last run's orders and messages still being worked on.
+ */
+async function freshDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 export async function benchCheckout({ baseUrl, autocannon }) {
   const wanted = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 1000);
   const port = Number(new URL(baseUrl).port) + 7;
@@ -95,7 +116,7 @@ export async function benchCheckout({ baseUrl, autocannon }) {
   if (dataDir) {
     env.DATA_DIR = dataDir;
     delete env.DATABASE_URL;
-  } else env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  } else env.DATABASE_URL = await freshDatabase(process.env.BENCH_DATABASE_URL, 'bench_checkout');
   const [cmd, ...pre] = [...pin, process.execPath];
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const server = spawn(cmd, [...pre, ...profile, 'apps/api/dist/server.js'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -8,12 +8,13 @@ import { AppError } from '../../lib/errors.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { lineViewSql, variantStockSql, type LineView } from '../catalog/index.js';
 import { cartLines, carts } from './cart.tables.js';
-import { activeRules, clearRuleCache, giftsUpToDate, resyncGifts, syncGifts, type RuleRow } from './gifts.js';
+import { activeRules, clearRuleCache, giftsUpToDate, resyncGifts, syncGifts, withGiftsAsOf, type RuleRow } from './gifts.js';
 import {
   findCart,
   hashToken,
   linesJson,
   loadLines,
+  loadLinesWith,
   lockCart,
   newCartToken,
   ownerWhere,
@@ -297,15 +298,21 @@ export async function dismissBox(ctx: CartCtx, key: string): Promise<Cart> {
 /**
  * The shopper's open bag locked for the rest of the transaction and priced exactly as getCart
  * prices it, so the order is placed from the bag as it stands and no tap can change it meanwhile.
- * Null when the shopper has no open bag. Only `tx` is used (see syncGifts on why): `rules` are the
- * gift rules as they stand, read by the caller just before its transaction.
+ * Null when the shopper has no open bag. Only `tx` is used (see syncGifts on why): `cached` are the
+ * gift rules from the cache, read by the caller just before its transaction; their gifts' stock and
+ * state are read here afresh, in the query that reads the bag's lines.
  */
-export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, rules: RuleRow[]): Promise<Cart | null> {
+export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, cached: RuleRow[]): Promise<Cart | null> {
   const cart = await lockCart({ db: tx }, owner);
   if (!cart) return null;
+  const { lines, views } = await loadLinesWith(
+    { db: tx },
+    cart.id,
+    cached.map((r) => r.giftVariantId),
+  );
   // Gifts as the rules give them at this moment: the order gets exactly what the bag has earned.
-  const lines = await syncGifts({ db: tx }, rules, cart.id, await loadLines({ db: tx }, cart.id));
-  return buildCart(tx, owner, cart, lines, { department: '', rules });
+  const rules = withGiftsAsOf(cached, views);
+  return buildCart(tx, owner, cart, await syncGifts({ db: tx }, rules, cart.id, lines), { department: '', rules });
 }
 
 /** The bag became an order: it is closed (status ordered) and the shopper's next addition starts a new one. */

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { dbKey, type Db, selectRows } from '../../db/client.js';
 import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
-import { lineViews, productNames, variantStockSql } from '../catalog/index.js';
+import { lineViews, productNames, variantStockSql, type LineView } from '../catalog/index.js';
 import { cartLines, giftRules } from './cart.tables.js';
 import { loadLines, lockCart, unitPrice, type CartOwner, type LineRow } from './lines.js';
 
@@ -78,11 +78,15 @@ export function activeRules({ db }: DbCtx): Promise<RuleRow[]> {
 }
 
 /**
- * The rules as they stand, never cached: what an order is placed with (a cached copy can hold a gift's
- * stock from before another order took its last unit; the bag's view may be that old, an order not).
+ * The rules with their gifts as `views` show them now: what an order is placed with. A cached rule can
+ * hold a gift's stock from before another order took its last unit (the bag's view may be that old, an
+ * order not), so the checkout reads the gifts afresh with the bag's lines, in the same query.
  */
-export function currentRules({ db }: DbCtx): Promise<RuleRow[]> {
-  return loadRules(db);
+export function withGiftsAsOf(rules: RuleRow[], views: Map<number, LineView>): RuleRow[] {
+  return rules.flatMap((rule) => {
+    const gift = views.get(rule.giftVariantId);
+    return gift?.published ? [{ ...rule, gift }] : [];
+  });
 }
 
 /** Drops the cached rules (the seed, the back office or a test changed them). */

@@ -4,7 +4,7 @@ export { adoptVisitorBag, adoptVisitorBagHook, type BagAdopter } from './merge.j
 export { getCart, type CartOwner } from './cart.service.js';
 // The checkout's reads and writes of the bag (issue 7).
 export { getCartForCheckout, clearCart } from './cart.service.js';
-export { currentRules as giftRules, type RuleRow as GiftRule } from './gifts.js';
+export { activeRules as giftRules, type RuleRow as GiftRule } from './gifts.js';
 export { CART_COOKIE } from '@store/shared/cart';
 // The clean-up job (issue 13).
 export { deleteStaleVisitorBags } from './cart.service.js';

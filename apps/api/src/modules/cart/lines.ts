@@ -58,22 +58,28 @@ export async function findCart({ db }: DbCtx, owner: CartOwner): Promise<CartRow
 export type LineRow = LineView & { id: number; quantity: number; giftRuleId: number | null };
 
 /** The bag's lines in order: its own rows, then the catalog's views of their variants in one query. */
-export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[]> {
+export async function loadLines(ctx: DbCtx, cartId: number): Promise<LineRow[]> {
+  return (await loadLinesWith(ctx, cartId, [])).lines;
+}
+
+/** The bag's lines, and in the same query the views of other variants (the gifts an order may add), whatever their state. */
+export async function loadLinesWith(
+  { db }: DbCtx,
+  cartId: number,
+  otherVariantIds: number[],
+): Promise<{ lines: LineRow[]; views: Map<number, LineView> }> {
   const own = await db
     .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity, giftRuleId: cartLines.giftRuleId })
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId))
     .orderBy(asc(cartLines.id));
   // A product taken off sale since stays visible in the bag that holds it.
-  const views = await lineViews(
-    { db },
-    own.map((l) => l.variantId),
-    { anyState: true },
-  );
-  return own.flatMap((l) => {
+  const views = await lineViews({ db }, [...own.map((l) => l.variantId), ...otherVariantIds], { anyState: true });
+  const lines = own.flatMap((l) => {
     const view = views.get(l.variantId);
     return view ? [{ ...view, id: l.id, quantity: l.quantity, giftRuleId: l.giftRuleId }] : [];
   });
+  return { lines, views };
 }
 
 export const unitPrice = (line: Pick<LineRow, 'price' | 'discount'>) => discountedPrice(line.price, line.discount);

@@ -21,6 +21,8 @@ export type LineView = {
   images: ProductImage[];
   brandHandle: string;
   brandName: string;
+  /** On sale now (a view read with `anyState` may show a product taken off sale since). */
+  published: boolean;
 };
 
 /** `anyState`: also a product taken off sale since (a bag keeps showing what it holds). */
@@ -35,7 +37,8 @@ function lineViewSelect(where: SQL, { anyState = false }: LineViewOptions): SQL 
   return sql`
   select ${variants.id} as "variantId", ${variants.sku} as "sku", ${variants.title} as "variantTitle", ${variants.price} as "price",
          ${variants.discount} as "discount", ${variants.stock} as "stock", ${products.id} as "productId", ${products.handle} as "productHandle",
-         ${products.name} as "productName", ${products.images} as "images", ${brands.handle} as "brandHandle", ${brands.name} as "brandName"
+         ${products.name} as "productName", ${products.images} as "images", ${brands.handle} as "brandHandle", ${brands.name} as "brandName",
+         ${products.published} as "published"
   from ${variants}
   join ${products} on ${products.id} = ${variants.productId}
   join ${brands} on ${brands.id} = ${products.brandId}

@@ -70,7 +70,7 @@ type Given = {
   site: SiteSettings;
   contact: ShopperCard | null;
   stores: StoreLocation[] | null;
-  /** The gift rules as they stand (read before the transaction: the embedded database runs one at a time). */
+  /** The gift rules as cached (read before the transaction: the embedded database runs one at a time); their gifts are read afresh with the bag. */
   rules: GiftRule[];
   now: Date;
 };
