@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { PGLITE_EXTENSIONS, wrapPglite } from './apps/api/src/db/client.js';
+import { PGLITE_OPTIONS, wrapPglite } from './apps/api/src/db/client.js';
 // Where `pgliteTemplate` is declared (vitest's ProvidedContext) and read.
 import type {} from './apps/api/test/support/database.js';
 
@@ -13,7 +13,7 @@ import type {} from './apps/api/test/support/database.js';
  */
 export async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'pglite-template-'));
-  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create('memory://', PGLITE_OPTIONS);
   await wrapPglite(client).migrate();
   const file = join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateAtBoot, parseEnv, seedAtBoot } from '../config/env.js';
 import { PRODUCTION_ENV } from '../../test/support/app.js';
 import { emptyPostgresDatabase } from '../../test/support/database.js';
-import { connectPostgres, migrationsFolder, PGLITE_EXTENSIONS, wrapPglite } from './client.js';
+import { connectPostgres, migrationsFolder, PGLITE_OPTIONS, wrapPglite } from './client.js';
 import { openDatabase } from './open.js';
 import { SchemaBehind, schemaStatus } from './schema-version.js';
 
@@ -42,7 +42,7 @@ describe('the boot policy', () => {
 
 describe('the schema version', () => {
   it('knows an unmigrated embedded database is behind, and a migrated one is not', async () => {
-    const database = wrapPglite(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS }));
+    const database = wrapPglite(await PGlite.create('memory://', PGLITE_OPTIONS));
     try {
       expect(await schemaStatus(database.db)).toEqual({ applied: 0, expected, pending: expected });
       await database.migrate();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../../src/db/client.js';
+import { connectPostgres, PGLITE_OPTIONS, wrapPglite, type Database } from '../../src/db/client.js';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -23,7 +23,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<Database> 
     // Loaded from the migrated template the global setup made (vitest.global-setup.ts); migrate() then has nothing to do.
     const template = inject('pgliteTemplate');
     const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined;
-    const database = wrapPglite(await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS, loadDataDir }));
+    const database = wrapPglite(await PGlite.create('memory://', { ...PGLITE_OPTIONS, loadDataDir }));
     await database.migrate();
     return database;
   }

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { connectPostgres, wrapPglite, type Notifications } from '../../db/client.js';
+import { connectPostgres, PGLITE_OPTIONS, wrapPglite, type Notifications } from '../../db/client.js';
 import { emptyPostgresDatabase } from '../../../test/support/database.js';
 import { testRedis } from '../../../test/support/redis.js';
 import { startDatabaseBus, startRedisBus, type RunningBus } from './bus.js';
@@ -74,7 +74,7 @@ function busSuite(name: string, open: () => Promise<{ start(): Promise<RunningBu
 }
 
 busSuite('PGlite', async () => {
-  const database = wrapPglite(await PGlite.create('memory://'));
+  const database = wrapPglite(await PGlite.create('memory://', PGLITE_OPTIONS));
   return { start: () => startDatabaseBus(database.notifications, quiet), close: () => database.close() };
 });
 
