@@ -28,12 +28,22 @@ function cpuSeconds(pid) {
   }
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the server's backends included). */
+/** CPU seconds a process's children that ended have used (the postmaster's: backends that closed meanwhile). */
+function endedChildrenCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the server's backends included, those that ended too). */
 function postgresCpuSeconds() {
   let total = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(pid) ?? 0;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += (cpuSeconds(pid) ?? 0) + endedChildrenCpuSeconds(pid);
     } catch {
       // gone meanwhile
     }

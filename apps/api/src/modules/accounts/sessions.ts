@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../lib/context.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { sessions } from './accounts.tables.js';
 import { randomToken, sha256 } from '../../lib/secrets.js';
 
@@ -25,12 +26,18 @@ export async function createSession({ db, clock }: SessionCtx, owner: SessionOwn
   return token;
 }
 
-export async function findSession({ db, clock }: SessionCtx, token: string): Promise<ActiveSession | null> {
-  if (token.length < 20 || token.length > 100) return null;
-  const [row] = await db
+/** Every signed-in request's first statement: prepared once. */
+const sessionByToken = preparedPerDatabase((db) =>
+  db
     .select({ id: sessions.id, customerId: sessions.customerId, guestId: sessions.guestId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('session_by_token'),
+);
+
+export async function findSession({ db, clock }: SessionCtx, token: string): Promise<ActiveSession | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await sessionByToken(db).execute({ hash: sha256(token), now: clock.now() });
   return row ?? null;
 }
 

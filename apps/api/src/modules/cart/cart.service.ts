@@ -3,6 +3,7 @@ import { DISMISSED_BOXES_ATTRIBUTE, type Cart, type CartUpdatePayload, type Note
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { type Db, selectRows } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
@@ -17,8 +18,11 @@ import {
   loadLinesWith,
   lockCart,
   newCartToken,
+  openBagOf,
+  ownerKey,
   ownerWhere,
   type CartOwner,
+  type OwnerKind,
   type CartRow,
   type LineRow,
 } from './lines.js';
@@ -74,15 +78,23 @@ export async function getOwnCart(ctx: CartCtx, cartId: number): Promise<Cart> {
   return getCart(ctx, ownerOf(ctx), ctx);
 }
 
+/** Every page asks for the badge: one statement per kind of owner, prepared once. */
+const countStatement = (kind: OwnerKind) =>
+  preparedPerDatabase((db) =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
+      .from(carts)
+      .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
+      .where(openBagOf({ kind, value: sql.placeholder('owner') }))
+      .prepare(`cart_count_by_${kind}`),
+  );
+const countStatements = { customer: countStatement('customer'), guest: countStatement('guest'), token: countStatement('token') };
+
 /** Sum of the bag's quantities, for the header badge: one indexed query, none for a visitor without a bag. */
 export async function cartCount(ctx: CartCtx): Promise<number> {
-  const where = ownerWhere(ownerOf(ctx));
-  if (!where) return 0;
-  const [row] = await ctx.db
-    .select({ n: sql<number>`coalesce(sum(${cartLines.quantity}), 0)::int` })
-    .from(carts)
-    .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
-    .where(where);
+  const key = ownerKey(ownerOf(ctx));
+  if (!key) return 0;
+  const [row] = await countStatements[key.kind](ctx.db).execute({ owner: key.value });
   return row?.n ?? 0;
 }
 

@@ -4,7 +4,7 @@ import type { DbCtx } from '../../lib/context.js';
  * Only the cart's tables are named here; what a line shows of its variant is the catalog's (lineViews).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type DeliveryType } from '@store/shared/cart';
 import { discountedPrice } from '@store/shared/money';
 import { lineViewSql, lineViews, type LineView } from '../catalog/index.js';
@@ -20,13 +20,31 @@ export const newCartToken = () => randomBytes(32).toString('base64url');
 export const isCartToken = (value: string | undefined): value is string => !!value && /^[\w-]{43}$/.test(value);
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export function ownerWhere(owner: CartOwner): SQL | null {
-  if (owner.customerId !== null) return and(eq(carts.customerId, owner.customerId), eq(carts.status, 'open'))!;
-  if (owner.guestId !== null) return and(eq(carts.guestId, owner.guestId), isNull(carts.customerId), eq(carts.status, 'open'))!;
-  if (owner.token !== null && isCartToken(owner.token)) {
-    return and(eq(carts.tokenHash, hashToken(owner.token)), isNull(carts.customerId), isNull(carts.guestId), eq(carts.status, 'open'))!;
-  }
+/**
+ * Whose bag, as the bag's row names them: a signed-in customer, a guest, or a visitor by the hash of
+ * their cookie's token. The value may be a placeholder, in a statement prepared once.
+ */
+export type OwnerKey<P = never> = { kind: 'customer'; value: number | P } | { kind: 'guest' | 'token'; value: string | P };
+export type OwnerKind = OwnerKey['kind'];
+
+/** Null for nobody (no session, no valid cookie). */
+export function ownerKey(owner: CartOwner): OwnerKey | null {
+  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
+  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
+  if (owner.token !== null && isCartToken(owner.token)) return { kind: 'token', value: hashToken(owner.token) };
   return null;
+}
+
+/** That owner's open bag. */
+export function openBagOf(key: OwnerKey<Placeholder>): SQL {
+  if (key.kind === 'customer') return and(eq(carts.customerId, key.value), eq(carts.status, 'open'))!;
+  if (key.kind === 'guest') return and(eq(carts.guestId, key.value), isNull(carts.customerId), eq(carts.status, 'open'))!;
+  return and(eq(carts.tokenHash, key.value), isNull(carts.customerId), isNull(carts.guestId), eq(carts.status, 'open'))!;
+}
+
+export function ownerWhere(owner: CartOwner): SQL | null {
+  const key = ownerKey(owner);
+  return key ? openBagOf(key) : null;
 }
 
 /**

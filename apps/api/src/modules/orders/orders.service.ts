@@ -16,6 +16,7 @@ import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';
 import { selectRows, type Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -542,11 +543,32 @@ export async function getReceipt(ctx: RequestCtx, token: string, holdMs: number)
   return { data: { order: toPublicOrder(o, lines, { ...view, owner: mine }), owner: own } };
 }
 
+/** Asked before every order is placed (is this a repeat?): one statement per kind of owner, prepared once. */
+const orderByKey = {
+  customer: preparedPerDatabase((db) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, sql.placeholder('owner')), eq(orders.idempotencyKey, sql.placeholder('key'))))
+      .prepare('order_by_key_customer'),
+  ),
+  guest: preparedPerDatabase((db) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.guestId, sql.placeholder('owner')), eq(orders.idempotencyKey, sql.placeholder('key'))))
+      .prepare('order_by_key_guest'),
+  ),
+};
+
+/** The order an attempt with this Idempotency-Key placed for this owner (not in a transaction: the statement is prepared on the pool). */
 export async function findOrderByKey({ db }: DbCtx, owner: OrderOwner, key: string): Promise<OrderRow | null> {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(ownerWhere(owner), eq(orders.idempotencyKey, key)));
+  const [o] =
+    owner.customerId !== null
+      ? await orderByKey.customer(db).execute({ owner: owner.customerId, key })
+      : owner.guestId !== null
+        ? await orderByKey.guest(db).execute({ owner: owner.guestId, key })
+        : [];
   return o ?? null;
 }
 
