@@ -30,7 +30,7 @@ let shop: Shop;
 
 /** Opens the folder in this process (the store must be stopped), runs `work`, closes it. */
 async function withPglite<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(dataDir, { extensions: { btree_gin, pg_trgm } }); // as the store's own (apps/api/src/db/client.ts)
+  const db = await PGlite.create(dataDir, { extensions: { btree_gin, pg_trgm } }); // the store's extensions (apps/api/src/db/client.ts); read with PGlite's own parsers
   try {
     return await work(async (text, params) => (await db.query<Record<string, unknown>>(text, params)).rows);
   } finally {

@@ -277,7 +277,7 @@ function readinessPing(url: string, connectTimeoutMs: number, onError: (err: Err
 }
 
 /*
- * Drizzle reads dates, times and intervals (and their arrays) as PostgreSQL's text and converts them
+ * Drizzle reads dates, timestamps and intervals as PostgreSQL's text and converts them
  * itself, so its PGlite session passes parsers for these types with every statement. PGlite then
  * copies its whole table of 318 parsers into a new object per statement, which measured 180 → 280 µs
  * for a one-row select (about a third of the header badge's request on the embedded database). So the
@@ -285,7 +285,10 @@ function readinessPing(url: string, connectTimeoutMs: number, onError: (err: Err
  * go through without the per-statement parsers, and pg-boss, which expects Date objects as
  * node-postgres gives them, gets PGlite's usual parsers back for its own statements.
  */
-const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+// Drizzle's session also names their array types, but PGlite builds its array parsers from the
+// element types' at start-up over whatever it was given: a timestamp[] comes back as string[] (no
+// query of the store reads one; drizzle's array columns take either form).
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
 const asText = (value: string) => value;
 const TEXT_PARSERS: ParserOptions = Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, asText]));
 const USUAL_PARSERS: ParserOptions = Object.fromEntries(

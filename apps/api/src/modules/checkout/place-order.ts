@@ -70,7 +70,11 @@ type Given = {
   site: SiteSettings;
   contact: ShopperCard | null;
   stores: StoreLocation[] | null;
-  /** The gift rules as cached (read before the transaction: the embedded database runs one at a time); their gifts are read afresh with the bag. */
+  /**
+   * The gift rules as cached (read before the transaction: the embedded database runs one at a time);
+   * their gifts' stock and state are read afresh with the bag. A rule switched off in another process
+   * meanwhile still applies until its invalidation arrives (within a second), as it does for the bag.
+   */
   rules: GiftRule[];
   now: Date;
 };
