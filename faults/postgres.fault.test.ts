@@ -251,7 +251,7 @@ describe('PostgreSQL faults', () => {
     for (const a of during) duringTally.add(a);
     const slowest = Math.max(0, ...during.map((a) => a.ms));
     const hung = all.filter((a) => a.at >= frozenAt && a.at < thawAt && a.at + a.ms >= thawAt && a.ms > bound);
-    const down = watch.firstAnswered(frozenAt, (s) => s === 503);
+    const down = watch.firstArrived(frozenAt, (s) => s === 503);
     const back = watch.firstAnswered(thawAt, (s) => s === 200);
     console.log(`[F3] froze ${frozen} postgres processes for ${thawAt - frozenAt} ms`);
     console.log(

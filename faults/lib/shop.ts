@@ -274,6 +274,16 @@ export class ReadyWatch {
     return s ? s.at + s.ms : null;
   }
 
+  /**
+   * When a matching answer first arrived at or after `from`, whenever its request was sent: what a
+   * load balancer's check sees. (A check sent just before a freeze waits on a ping the freeze caught
+   * and answers 503 after it; the next one, counted from its sending, would add a whole timeout.)
+   */
+  firstArrived(from: number, match: (status: number) => boolean) {
+    const s = this.samples.find((x) => x.at + x.ms >= from && match(x.status));
+    return s ? s.at + s.ms : null;
+  }
+
   summary(from: number): string {
     const t = new Tally();
     for (const s of this.samples)
