@@ -302,29 +302,32 @@ type Queryable = Pick<PGlite, 'query'> | Transaction;
 
 /** The client as drizzle sees it: its statements (and its transactions' statements) without the per-statement parsers. */
 function withoutStatementParsers<T extends Queryable>(target: T): T {
-  return new Proxy(target, {
-    get(client, key) {
-      if (key === 'query')
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
-      if (key === 'transaction' && 'transaction' in client)
-        return <R>(run: (tx: Transaction) => Promise<R>) => (client as PGlite).transaction((tx) => run(withoutStatementParsers(tx)));
-      const value: unknown = Reflect.get(client, key, client);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
-    },
+  return forwarding(target, {
+    query: (text: string, params?: unknown[], options?: QueryOptions) =>
+      target.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options),
+    ...('transaction' in target
+      ? {
+          transaction: <R>(run: (tx: Transaction) => Promise<R>) =>
+            (target as PGlite).transaction((tx) => run(withoutStatementParsers(tx))),
+        }
+      : {}),
   });
 }
 
 /** The client as pg-boss sees it: timestamps as Date objects, as node-postgres gives them. */
 function withUsualParsers(target: PGlite): PGlite {
+  const usual = (options?: QueryOptions): QueryOptions => ({ ...options, parsers: { ...USUAL_PARSERS, ...options?.parsers } });
+  return forwarding(target, {
+    query: (text: string, params?: unknown[], options?: QueryOptions) => target.query(text, params, usual(options)),
+    exec: (text: string, options?: QueryOptions) => target.exec(text, usual(options)),
+  });
+}
+
+/** `target` with some methods replaced; every other member is the target's own (methods bound to it, for its private fields). */
+function forwarding<T extends object>(target: T, replaced: Record<string, unknown>): T {
   return new Proxy(target, {
     get(client, key) {
-      if (key === 'query')
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          client.query(text, params, { ...options, parsers: { ...USUAL_PARSERS, ...options?.parsers } });
-      if (key === 'exec')
-        return (text: string, options?: QueryOptions) =>
-          client.exec(text, { ...options, parsers: { ...USUAL_PARSERS, ...options?.parsers } });
+      if (typeof key === 'string' && key in replaced) return replaced[key];
       const value: unknown = Reflect.get(client, key, client);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
     },

@@ -544,22 +544,20 @@ export async function getReceipt(ctx: RequestCtx, token: string, holdMs: number)
 }
 
 /** Asked before every order is placed (is this a repeat?): one statement per kind of owner, prepared once. */
-const orderByKey = {
-  customer: preparedPerDatabase((db) =>
+const orderByKeyOf = (kind: 'customer' | 'guest') =>
+  preparedPerDatabase((db) =>
     db
       .select()
       .from(orders)
-      .where(and(eq(orders.customerId, sql.placeholder('owner')), eq(orders.idempotencyKey, sql.placeholder('key'))))
-      .prepare('order_by_key_customer'),
-  ),
-  guest: preparedPerDatabase((db) =>
-    db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.guestId, sql.placeholder('owner')), eq(orders.idempotencyKey, sql.placeholder('key'))))
-      .prepare('order_by_key_guest'),
-  ),
-};
+      .where(
+        and(
+          eq(kind === 'customer' ? orders.customerId : orders.guestId, sql.placeholder('owner')),
+          eq(orders.idempotencyKey, sql.placeholder('key')),
+        ),
+      )
+      .prepare(`order_by_key_${kind}`),
+  );
+const orderByKey = { customer: orderByKeyOf('customer'), guest: orderByKeyOf('guest') };
 
 /** The order an attempt with this Idempotency-Key placed for this owner (not in a transaction: the statement is prepared on the pool). */
 export async function findOrderByKey({ db }: DbCtx, owner: OrderOwner, key: string): Promise<OrderRow | null> {
