@@ -69,16 +69,20 @@ async function addItemAtTop(page: Page, title: string, { keyboardDrag }: { keybo
   for (let i = 0; i < 100 && !((await stopAt.textContent()) ?? '').includes(title); i += 1) await up.click();
   if (keyboardDrag) {
     await expect(rows.nth(1)).toContainText(title);
-    // The last step by dragging its handle with the keyboard (pick up, up one place, drop). On a
-    // busy machine a drop can come before the drag has found its new place: then it is tried again.
+    // The last step by dragging its handle with the keyboard (pick up, up one place, drop), each key
+    // pressed once what the screen reader hears says the one before has landed.
     const handle = page.getByRole('button', { name: `Drag ${title}` });
+    const heard = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toBeAttached();
     await expect(async () => {
       if (!((await rows.first().textContent()) ?? '').includes(title)) {
         await handle.focus();
         await page.keyboard.press('Space');
         await expect(handle).toHaveAttribute('aria-pressed', 'true');
+        await heard(`Picked up ${title}, at position 2 of`);
         await page.keyboard.press('ArrowUp');
+        await heard(`${title} is over position 1 of`);
         await page.keyboard.press('Space');
+        await heard(`${title} was dropped at position 1 of`);
       }
       await expect(rows.first()).toContainText(title, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
@@ -164,9 +168,13 @@ test.describe('content from the back office on a desktop', () => {
       ['settings', 'highlight.update'],
       ['store_location', 'store_location.create'],
     ] as const) {
-      await filters.getByLabel('Entity').fill(entity);
-      await filters.getByRole('button', { name: 'Filter' }).click();
-      await expect(page).toHaveURL(new RegExp(`entity=${entity}(&|$)`));
+      // The form takes the last filter's values from the URL once its list has loaded, which can land
+      // just after the next value was typed: then it is typed again.
+      await expect(async () => {
+        await filters.getByLabel('Entity').fill(entity);
+        await filters.getByRole('button', { name: 'Filter' }).click();
+        await expect(page).toHaveURL(new RegExp(`entity=${entity}(&|$)`), { timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
       await expect(page.getByRole('row').filter({ hasText: action }).first()).toContainText('Demo Owner');
     }
   });

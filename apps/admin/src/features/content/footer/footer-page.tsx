@@ -270,7 +270,7 @@ function FooterEditor({
         </div>
         {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
         {groups.length ? (
-          <SortableList items={groups} label="Footer groups" onMove={moveGroup}>
+          <SortableList items={groups} label="Footer groups" nameOf={(group) => group.title} onMove={moveGroup}>
             {(group, groupIndex, handle) => (
               <div className="rounded-md border border-line bg-neutral-50 p-2" data-testid="footer-group" data-title={group.title}>
                 <div className="flex flex-wrap items-center gap-1">
@@ -291,6 +291,7 @@ function FooterEditor({
                     <SortableList
                       items={group.links}
                       label={`Links of ${group.title}`}
+                      nameOf={(link) => link.title}
                       onMove={(from, to) => moveLink(groupIndex, from, to)}
                     >
                       {(link, index, linkHandle) => (

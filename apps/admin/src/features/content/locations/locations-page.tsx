@@ -175,7 +175,7 @@ export function LocationsPage() {
           ) : null}
           {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
           {list.length ? (
-            <SortableList items={list} label="Stores" onMove={move}>
+            <SortableList items={list} label="Stores" nameOf={(location) => location.name} onMove={move}>
               {(location, index, handle) => (
                 <div className="flex flex-wrap items-start gap-1 rounded-md border border-line bg-white p-1" data-testid="store-location">
                   <DragHandle name={location.name} handle={handle} />

@@ -55,6 +55,7 @@ function ItemList({ items, parentId, depth, actions }: { items: Tree; parentId: 
     <SortableList
       items={items}
       label={parentId === null ? 'Menu items' : 'Items under it'}
+      nameOf={(item) => item.title}
       onMove={(from, to) => actions.move(parentId, from, to)}
     >
       {(item, index, handle) => (

@@ -6,11 +6,13 @@ import {
   closestCenter,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { useEffect, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type HTMLAttributes, type ReactNode } from 'react';
 import { useBlocker } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -47,15 +49,53 @@ function SortableRow({ id, children }: { id: number; children: (handle: DragHand
   );
 }
 
+const instructions = {
+  draggable: 'To move this item, press space to pick it up, the arrow keys to move it, space again to drop it, or escape to cancel.',
+};
+
+/**
+ * What a screen reader hears while an item is dragged: its name and place, not dnd-kit's numeric ids.
+ * dnd-kit reports the item over its own place right after picking it up; that says nothing new, so
+ * it is not announced over "Picked up" (`over` keeps the place last announced).
+ */
+function announcementsFor<T extends { id: number }>(
+  items: readonly T[],
+  nameOf: (item: T) => string,
+  over: { current: UniqueIdentifier | null },
+): Announcements {
+  const name = (id: UniqueIdentifier) => {
+    const item = items.find((i) => i.id === id);
+    return item ? nameOf(item) : 'The item';
+  };
+  const place = (id: UniqueIdentifier | undefined) => `position ${items.findIndex((i) => i.id === id) + 1} of ${items.length}`;
+  return {
+    onDragStart: ({ active }) => {
+      over.current = active.id;
+      return `Picked up ${name(active.id)}, at ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over: now }) => {
+      if ((now?.id ?? null) === over.current) return undefined;
+      over.current = now?.id ?? null;
+      return now ? `${name(active.id)} is over ${place(now.id)}.` : `${name(active.id)} is outside the list.`;
+    },
+    onDragEnd: ({ active, over: now }) =>
+      now ? `${name(active.id)} was dropped at ${place(now.id)}.` : `${name(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) => `Moving cancelled: ${name(active.id)} is back at ${place(active.id)}.`,
+  };
+}
+
 /** A list whose items are reordered by dragging their handle; each list is its own context (siblings only). */
 export function SortableList<T extends { id: number }>({
   items,
   label,
+  nameOf,
   onMove,
   children,
 }: {
   items: readonly T[];
   label: string;
+  /** The item's name, as the screen reader's announcements of a drag say it. */
+  nameOf: (item: T) => string;
   onMove: (from: number, to: number) => void;
   children: (item: T, index: number, handle: DragHandleProps, dragging: boolean) => ReactNode;
 }) {
@@ -64,6 +104,7 @@ export function SortableList<T extends { id: number }>({
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
+  const announcedOver = useRef<UniqueIdentifier | null>(null);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((i) => i.id === active.id);
@@ -71,7 +112,12 @@ export function SortableList<T extends { id: number }>({
     if (from >= 0 && to >= 0) onMove(from, to);
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements: announcementsFor(items, nameOf, announcedOver), screenReaderInstructions: instructions }}
+    >
       <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
         <ul aria-label={label} className="space-y-2">
           {items.map((item, index) => (
