@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Clock } from '../lib/clock.js';
-import { createTestDatabase } from '../../test/support/database.js';
+import { createTestDatabase, DATABASE_KINDS } from '../../test/support/database.js';
 import { testRedis } from '../../test/support/redis.js';
 import { DatabaseRateLimiter, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from './rate-limit.js';
 
@@ -82,6 +82,34 @@ describe('rate limits kept in the database', () => {
   });
 });
 
+describe.each(DATABASE_KINDS)('one counter hit by many at once (%s)', (kind) => {
+  // PostgreSQL in a database of its own, which takes a few seconds to make.
+  it('is one upsert per round trip, each hit with its own count, exact across processes', { timeout: 30_000 }, async () => {
+    const own = kind === 'pglite' ? { db: database.db, close: async () => {} } : await createTestDatabase(kind);
+    try {
+      const clock = new Clock();
+      const inserts = vi.spyOn(own.db, 'insert');
+      // Two processes, 60 shoppers behind one address each, at once.
+      const [a, b] = [new DatabaseRateLimiter(own.db, clock), new DatabaseRateLimiter(own.db, clock)];
+      const results = await Promise.all(Array.from({ length: 120 }, (_, i) => (i % 2 ? a : b).hit('bag:new:ip:nat', 100, 3600)));
+      expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(results.filter((r) => r.allowed)).toHaveLength(100);
+      expect((await a.peek('bag:new:ip:nat', 100, 3600)).count).toBe(120);
+      // Each process sent its first hit alone and the rest together: not a statement per hit.
+      expect(inserts.mock.calls.length).toBeLessThanOrEqual(6);
+      // A failed upsert fails the hits that waited on it, and the next hits count again.
+      inserts.mockImplementationOnce(() => {
+        throw new Error('database gone');
+      });
+      await expect(a.hit('bag:new:ip:nat', 100, 3600)).rejects.toThrow('database gone');
+      expect((await a.hit('bag:new:ip:nat', 100, 3600)).count).toBe(121);
+      inserts.mockRestore();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('rate limits shared through Redis', () => {
   it('keeps the failed-login counts of the app in Redis, where another process sees them', async () => {
     const { createTestApp } = await import('../../test/support/app.js');
@@ -90,7 +118,10 @@ describe('rate limits shared through Redis', () => {
     try {
       expect(a.app.rateLimiter).toBeInstanceOf(RedisRateLimiter);
       const email = `nobody.${randomBytes(6).toString('hex')}@gmail.com`;
-      const login = () => a.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password: 'wrong-password' } });
+      // An address of its own: the machine's Redis outlives this run, and its per-address count with it.
+      const remoteAddress = `10.${randomBytes(3).join('.')}`;
+      const login = () =>
+        a.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', remoteAddress, payload: { email, password: 'wrong-password' } });
       for (let i = 0; i < 10; i += 1) expect((await login()).statusCode).toBe(400);
       expect((await otherProcess.peek(`loginfail:acct:${email}`, 10, 900)).count).toBe(10);
       expect((await login()).statusCode).toBe(429);

@@ -132,13 +132,24 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
+type Waiter = { resolve: (count: number) => void; reject: (err: unknown) => void };
+
 /**
- * Counters in the shop's database (PostgreSQL or PGlite): one atomic upsert per hit, so parallel
+ * Counters in the shop's database (PostgreSQL or PGlite): one atomic upsert adds the hits, so parallel
  * requests and several processes count exactly, and a restart forgets nothing. Expired windows are
  * pruned now and then by the hits themselves.
+ *
+ * One counter is one row, and an update holds its row lock until its commit is on disk, so hits on one
+ * key would go through PostgreSQL one commit at a time: every shopper behind one address (a mobile
+ * carrier's NAT puts thousands behind one) would queue there. So a process keeps at most one upsert per
+ * counter in flight; hits that arrive meanwhile wait for it and then go together as one upsert that
+ * adds their number, each still getting its own count (the total's last n values, in arrival order).
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private hits = 0;
+  /** Per counter row: the hits waiting for the upsert in flight to come back. */
+  private readonly waiting = new Map<string, { expiresAt: Date; waiters: Waiter[] }>();
+  private readonly inFlight = new Set<string>();
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -152,13 +163,41 @@ export class DatabaseRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowSeconds: number) {
     const now = this.clock.nowMs();
     const w = windowOf(now, windowSeconds);
-    const [row] = await this.db
-      .insert(rateLimitCounters)
-      .values({ key: this.key(key, windowSeconds, w.index), count: 1, expiresAt: new Date(now + w.retryAfterSeconds * 1000) })
-      .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + 1` } })
-      .returning({ count: rateLimitCounters.count });
+    const row = this.key(key, windowSeconds, w.index);
+    const count = await new Promise<number>((resolve, reject) => {
+      const batch = this.waiting.get(row) ?? { expiresAt: new Date(now + w.retryAfterSeconds * 1000), waiters: [] };
+      batch.waiters.push({ resolve, reject });
+      this.waiting.set(row, batch);
+      if (!this.inFlight.has(row)) this.send(row);
+    });
     if (++this.hits % this.pruneEvery === 0) await this.prune();
-    return result(row?.count ?? 1, limit, w.retryAfterSeconds);
+    return result(count, limit, w.retryAfterSeconds);
+  }
+
+  /** Adds the waiting hits of one counter in one upsert; the next batch goes when it is back. */
+  private send(row: string) {
+    const batch = this.waiting.get(row);
+    if (!batch) return;
+    this.waiting.delete(row);
+    this.inFlight.add(row);
+    const n = batch.waiters.length;
+    const upsert = async () => {
+      const [r] = await this.db
+        .insert(rateLimitCounters)
+        .values({ key: row, count: n, expiresAt: batch.expiresAt })
+        .onConflictDoUpdate({ target: rateLimitCounters.key, set: { count: sql`${rateLimitCounters.count} + ${n}` } })
+        .returning({ count: rateLimitCounters.count });
+      return r?.count ?? n;
+    };
+    upsert()
+      .then(
+        (total) => batch.waiters.forEach((waiter, i) => waiter.resolve(total - n + 1 + i)),
+        (err: unknown) => batch.waiters.forEach((waiter) => waiter.reject(err)),
+      )
+      .finally(() => {
+        this.inFlight.delete(row);
+        this.send(row);
+      });
   }
 
   async peek(key: string, limit: number, windowSeconds: number) {
