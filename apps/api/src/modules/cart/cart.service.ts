@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { DISMISSED_BOXES_ATTRIBUTE, type Cart, type CartUpdatePayload, type NoteAttribute } from '@store/shared/cart';
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
@@ -15,7 +15,7 @@ import {
   hashToken,
   linesJson,
   loadLines,
-  loadLinesWith,
+  lockCartWithLines,
   lockCart,
   newCartToken,
   openBagOf,
@@ -23,7 +23,7 @@ import {
   ownerWhere,
   type CartOwner,
   type OwnerKind,
-  type CartRow,
+  type CartHead,
   type LineRow,
 } from './lines.js';
 import { buildCart, clearRecommendations } from './view.js';
@@ -127,7 +127,6 @@ export async function updateCartLine(
   return { cart: await buildCart(db, who, result.cart, lines, deps), token: result.token };
 }
 
-type CartHead = Pick<CartRow, 'id' | 'noteAttributes' | 'deliveryType'>;
 type LineChange = { cart: CartHead | null; lines: LineRow[]; token: string | null };
 
 /** A statement's answer: the variant's line view (null when unknown or off sale), the bag and the changed line. */
@@ -143,7 +142,7 @@ type ChangeRowSql = {
 
 const lineFromRow = (r: ChangeRowSql): LineRow => ({ ...r.view, id: r.line_id!, quantity: r.line_quantity!, giftRuleId: null });
 
-const headOf = (r: ChangeRowSql): CartHead => ({
+const headOf = (r: Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_type'>): CartHead => ({
   id: r.cart_id!,
   noteAttributes: r.note_attributes ?? [],
   deliveryType: r.delivery_type ?? DEFAULT_DELIVERY_TYPE,
@@ -237,47 +236,78 @@ async function refusal(db: Db, r: ChangeRowSql, q: number, deps: CartDeps): Prom
   return new AppError('quantity_limit', messages.biggerPurchase(await deps.supportPhone()));
 }
 
-/** − and remove: under the bag's row lock, so parallel taps each take one away; a line reaching 0 goes. */
+/**
+ * − and remove, as one statement in the common case: the bag row is locked and stamped, and the line
+ * is lowered (or deleted at 0, or removed) in the same statement. Concurrent taps on the same line
+ * meet at its row lock, and PostgreSQL re-checks each change's condition on the newest version of the
+ * row, so parallel − taps each take one away. What one statement cannot see is a line that did not
+ * exist when it began (a + still being committed) or a line whose newest version no longer meets the
+ * change it picked (lowered by a tap meanwhile to where it should be deleted, or raised to where it
+ * should be lowered): then nothing changed, and the change is made again under the bag's lock, where
+ * every committed change is seen. Gifts are brought up to date afterwards by the caller, as for +.
+ */
 async function decreaseLine(db: Db, owner: CartOwner, payload: CartUpdatePayload, rules: RuleRow[]): Promise<LineChange> {
-  const { line_item: item, delivery_type: deliveryType } = payload;
-  const remove = item.action === 'remove';
-  const known = async (exec: Db) =>
-    (await selectRows<{ known: boolean }>(exec, sql`select exists (${lineViewSql(item.variant_id)}) as known`))[0]?.known === true;
-  const result = await db.transaction(async (tx) => {
-    const cart = await lockCart({ db: tx }, owner, deliveryType);
-    // Nothing to take away from a bag that does not exist yet (the variant is still checked below).
-    if (!cart) return null;
-    // Read after the lock, so this sees every change committed before it.
-    const [r] = await selectRows<{
-      known: boolean;
-      deleted: number | null;
-      updated: number | null;
-      quantity: number | null;
-      lines: LineRow[];
-    }>(
-      tx,
-      sql`with v as (${lineViewSql(item.variant_id)}),
-      d as (
-        delete from ${cartLines} where cart_id = ${cart.id} and variant_id = ${item.variant_id} and gift_rule_id is null
-          and (${remove} or quantity <= ${item.quantity}) and exists (select 1 from v)
-        returning id
-      ),
-      u as (
-        update ${cartLines} set quantity = quantity - ${item.quantity}
-        where cart_id = ${cart.id} and variant_id = ${item.variant_id} and gift_rule_id is null
-          and not ${remove} and quantity > ${item.quantity} and exists (select 1 from v)
-        returning id, quantity
-      )
-      select exists (select 1 from v) as known, (select id from d) as deleted, (select id from u) as updated, (select quantity from u) as quantity,
-        (${linesJson(sql`${cart.id}`)}) as lines`,
+  const where = ownerWhere(owner);
+  if (where) {
+    const [r] = await selectRows<DecreaseRowSql & Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_type'>>(
+      db,
+      sql`with v as (${lineViewSql(payload.line_item.variant_id)}),
+      c as (update ${carts} set updated_at = now(), delivery_type = ${payload.delivery_type} where ${where} returning id, note_attributes, delivery_type),
+      ${decreaseSql(payload, sql`(select id from c)`)}
+      select ${decreaseAnswerSql(sql`(select id from c)`)}, c.id as cart_id, c.note_attributes, c.delivery_type
+      from (select 1) one left join c on true`,
     );
     if (!r?.known) throw unknownVariant();
-    // The lines as the statement began, with its own change applied.
-    const lines = r.lines.flatMap((l) => (l.id === r.deleted ? [] : l.id === r.updated ? [{ ...l, quantity: r.quantity! }] : [l]));
-    return { cart, lines: await syncGifts({ db: tx }, rules, cart.id, lines), token: null };
+    if (r.cart_id === null) return { cart: null, lines: [], token: null };
+    if (r.deleted !== null || r.updated !== null) return { cart: headOf(r), lines: linesAfter(r), token: null };
+  }
+  return decreaseLocked(db, owner, payload, rules);
+}
+
+/** What a − statement answers: whether the variant exists, the line it deleted or lowered, and the bag's lines as it began. */
+type DecreaseRowSql = { known: boolean; deleted: number | null; updated: number | null; quantity: number | null; lines: LineRow[] | null };
+
+/** The CTEs `d` (delete the line: remove, or − reaching 0) and `u` (lower it), after a CTE `v` with the variant's view. */
+function decreaseSql({ line_item: item }: CartUpdatePayload, cartId: SQL) {
+  const remove = item.action === 'remove';
+  return sql`d as (
+    delete from ${cartLines} where cart_id = ${cartId} and variant_id = ${item.variant_id} and gift_rule_id is null
+      and (${remove} or quantity <= ${item.quantity}) and exists (select 1 from v)
+    returning id
+  ),
+  u as (
+    update ${cartLines} set quantity = quantity - ${item.quantity}
+    where cart_id = ${cartId} and variant_id = ${item.variant_id} and gift_rule_id is null
+      and not ${remove} and quantity > ${item.quantity} and exists (select 1 from v)
+    returning id, quantity
+  )`;
+}
+
+const decreaseAnswerSql = (cartId: SQL) =>
+  sql`exists (select 1 from v) as known, (select id from d) as deleted, (select id from u) as updated, (select quantity from u) as quantity,
+    (${linesJson(cartId)}) as lines`;
+
+/** The lines as the statement began, with its own change applied. */
+const linesAfter = (r: DecreaseRowSql): LineRow[] =>
+  (r.lines ?? []).flatMap((l) => (l.id === r.deleted ? [] : l.id === r.updated ? [{ ...l, quantity: r.quantity! }] : [l]));
+
+/** − and remove under the bag's row lock, read after it: every change committed before is seen. */
+async function decreaseLocked(db: Db, owner: CartOwner, payload: CartUpdatePayload, rules: RuleRow[]): Promise<LineChange> {
+  const result = await db.transaction(async (tx) => {
+    const cart = await lockCart({ db: tx }, owner, payload.delivery_type);
+    // Nothing to take away from a bag that does not exist yet (the variant is still checked below).
+    if (!cart) return null;
+    const [r] = await selectRows<DecreaseRowSql>(
+      tx,
+      sql`with v as (${lineViewSql(payload.line_item.variant_id)}), ${decreaseSql(payload, sql`${cart.id}`)}
+      select ${decreaseAnswerSql(sql`${cart.id}`)}`,
+    );
+    if (!r?.known) throw unknownVariant();
+    return { cart, lines: await syncGifts({ db: tx }, rules, cart.id, linesAfter(r)), token: null };
   });
   if (result) return result;
-  if (!(await known(db))) throw unknownVariant();
+  const [known] = await selectRows<{ known: boolean }>(db, sql`select exists (${lineViewSql(payload.line_item.variant_id)}) as known`);
+  if (!known?.known) throw unknownVariant();
   return { cart: null, lines: [], token: null };
 }
 
@@ -315,16 +345,15 @@ export async function dismissBox(ctx: CartCtx, key: string): Promise<Cart> {
  * state are read here afresh, in the query that reads the bag's lines.
  */
 export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, cached: RuleRow[]): Promise<Cart | null> {
-  const cart = await lockCart({ db: tx }, owner);
-  if (!cart) return null;
-  const { lines, views } = await loadLinesWith(
+  const locked = await lockCartWithLines(
     { db: tx },
-    cart.id,
+    owner,
     cached.map((r) => r.giftVariantId),
   );
+  if (!locked) return null;
   // Gifts as the rules give them at this moment: the order gets exactly what the bag has earned.
-  const rules = withGiftsAsOf(cached, views);
-  return buildCart(tx, owner, cart, await syncGifts({ db: tx }, rules, cart.id, lines), { department: '', rules });
+  const rules = withGiftsAsOf(cached, locked.views);
+  return buildCart(tx, owner, locked.cart, await syncGifts({ db: tx }, rules, locked.cart.id, locked.lines), { department: '', rules });
 }
 
 /** The bag became an order: it is closed (status ordered) and the shopper's next addition starts a new one. */

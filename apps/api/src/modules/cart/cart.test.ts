@@ -267,6 +267,26 @@ describeOnDatabases('cart', (ctx) => {
       expect((await s.get('/cart/count/')).json()).toEqual({ data: { count: 7 } });
     });
 
+    it('counts each of many parallel − and + taps on one line once', async () => {
+      const s = shopper(ctx);
+      await s.add(c.cream50.id);
+      for (let round = 0; round < 3; round++) {
+        // Down from 6 to nothing: each tap takes one away, the last deletes the line.
+        expect((await s.add(c.serum30.id, 6)).statusCode).toBe(200);
+        const down = await Promise.all(Array.from({ length: 6 }, () => s.change(c.serum30.id, 'decrement')));
+        expect(down.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+        expect(line(await s.cart(), c.serum30.id)).toBeUndefined();
+        // Three up and three down at once from 3: whatever their order (down to 0 and back, up to 6
+        // and back), the line ends at 3 and no tap is refused.
+        expect((await s.add(c.serum30.id, 3)).statusCode).toBe(200);
+        const mixed = await Promise.all(Array.from({ length: 6 }, (_, i) => s.change(c.serum30.id, i % 2 ? 'decrement' : 'increment')));
+        expect(mixed.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+        expect(line(await s.cart(), c.serum30.id)?.quantity).toBe(3);
+        expect((await s.change(c.serum30.id, 'remove')).statusCode).toBe(200);
+      }
+      expect((await s.get('/cart/count/')).json()).toEqual({ data: { count: 1 } });
+    });
+
     it('refuses a 7th with the support phone', async () => {
       const s = shopper(ctx);
       expect((await s.add(c.serum30.id, 6)).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { lineViews, productNames, variantStockSql, type LineView } from '../catalog/index.js';
 import { cartLines, giftRules } from './cart.tables.js';
-import { loadLines, lockCart, unitPrice, type CartOwner, type LineRow } from './lines.js';
+import { lockCartWithLines, unitPrice, type CartOwner, type LineRow } from './lines.js';
 
 export type RuleRow = {
   id: number;
@@ -181,7 +181,7 @@ export function giftsUpToDate(rules: RuleRow[], lines: LineRow[]): boolean {
 /** Adds or removes gift lines under the bag's lock; only when the earned gifts changed, which is rare. */
 export async function resyncGifts({ db }: DbCtx, owner: CartOwner, rules: RuleRow[]): Promise<LineRow[]> {
   return db.transaction(async (tx) => {
-    const locked = await lockCart({ db: tx }, owner);
-    return locked ? syncGifts({ db: tx }, rules, locked.id, await loadLines({ db: tx }, locked.id)) : [];
+    const locked = await lockCartWithLines({ db: tx }, owner, []);
+    return locked ? syncGifts({ db: tx }, rules, locked.cart.id, locked.lines) : [];
   });
 }

@@ -16,7 +16,6 @@ import {
   findOrderByKey,
   IdempotencyKeyTaken,
   insertOrder,
-  insertOrderLines,
   openUnpaidOrderOfCart,
   orderLinesOf as placedLinesOf,
   orderRef,
@@ -249,8 +248,7 @@ async function createOrder(s: Placing): Promise<void> {
     }
     await transitionOrder({ db: tx }, previous.id, { status: 'cancelled' }, 'replaced by a new checkout of the bag', s.now);
   }
-  s.order = await insertOrder({ db: tx }, values!, s.now);
-  await insertOrderLines({ db: tx }, s.order.id, lines!);
+  s.order = await insertOrder({ db: tx }, values!, lines!, s.now);
 }
 
 /** All the lines' stock or none (an order paid again holds its stock already). */

@@ -17,7 +17,6 @@ export {
   getOrder,
   IdempotencyKeyTaken,
   insertOrder,
-  insertOrderLines,
   nextOrderNumber,
   notifyOrderConfirmed,
   queueOrderConfirmation,

@@ -75,30 +75,47 @@ export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<stri
 }
 
 /**
- * Inserts the order with its number and link token. With an idempotency key this is the claim: a
- * second attempt with the same key waits on the unique index and then fails here, before it has
- * touched any stock.
+ * Inserts the order with its number, link token, first event and lines, in one statement: the
+ * order's id is drawn first, so its event and lines go in beside it (their foreign keys are checked
+ * when the statement ends). With an idempotency key this is the claim: a second attempt with the same
+ * key waits on the unique index and then fails here, before it has touched any stock.
  */
-export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, at: Date): Promise<OrderRow> {
+export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, lines: NewOrderLine[], at: Date): Promise<OrderRow> {
   const token = randomBytes(18).toString('base64url');
+  const newId = tx.$with('new_order', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const orderId = sql`(select id from ${newId})`;
+  const event = tx
+    .$with('new_event')
+    .as(
+      tx
+        .insert(orderEvents)
+        .values({ orderId, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at })
+        .returning({ id: orderEvents.id }),
+    );
+  const ctes = lines.length
+    ? [
+        newId,
+        event,
+        tx.$with('new_lines').as(
+          tx
+            .insert(orderLines)
+            .values(lines.map((l) => ({ ...l, orderId })))
+            .returning({ id: orderLines.id }),
+        ),
+      ]
+    : [newId, event];
   try {
     const [row] = await tx
+      .with(...ctes)
       .insert(orders)
-      .values({ ...values, number: nextNumberSql(at), token, createdAt: at, updatedAt: at })
+      .values({ ...values, id: orderId, number: nextNumberSql(at), token, createdAt: at, updatedAt: at })
       .returning();
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: row!.id, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at });
     return row!;
   } catch (err) {
     if (isUniqueViolation(err, 'orders_customer_key_idx') || isUniqueViolation(err, 'orders_guest_key_idx'))
       throw new IdempotencyKeyTaken();
     throw err;
   }
-}
-
-export async function insertOrderLines({ db: tx }: DbCtx, orderId: number, lines: NewOrderLine[]): Promise<void> {
-  if (lines.length) await tx.insert(orderLines).values(lines.map((l) => ({ ...l, orderId })));
 }
 
 /** Gives a cancelled order's items back to the catalog's stock. */
