@@ -15,6 +15,9 @@ import { traceConnection } from '../lib/query-tracing.js';
 import { guardConnections, patchTransactions } from './connection-breaker.js';
 import * as schema from './schema.js';
 
+/** Column names in the database are the schema's keys in snake_case. */
+export const CASING = 'snake_case' as const;
+
 export type Schema = typeof schema;
 /** One type for both drivers: the embedded PGlite and a PostgreSQL server share every query. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -114,7 +117,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   });
   guardConnections(pool, options.onDownChange);
   patchTransactions();
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzlePg({ client: pool, schema, casing: CASING });
   const ping = readinessPing(url, options.connectTimeoutMs ?? 2000, onError);
   const { connectTimeoutMs, queryTimeoutMs, statementTimeoutMs } = options;
   return {
@@ -131,7 +134,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
         // One migrator at a time across every process and release job: the others wait here, then
         // find nothing left to apply (drizzle skips what __drizzle_migrations already records).
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder });
+        await migratePg(drizzlePg({ client, casing: CASING }), { migrationsFolder });
       } finally {
         // Ending the session releases the lock too, should the unlock itself fail.
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
@@ -345,7 +348,7 @@ export async function connectPglite(dataDir: string): Promise<Database> {
 export function wrapPglite(client: PGlite): Database {
   if (client.parsers[types.TIMESTAMPTZ] !== asText)
     throw new Error('the embedded database must be opened with PGLITE_OPTIONS (db/client.ts)');
-  const db = drizzlePglite({ client: withoutStatementParsers(client), schema, casing: 'snake_case' });
+  const db = drizzlePglite({ client: withoutStatementParsers(client), schema, casing: CASING });
   return {
     db,
     kind: 'pglite',

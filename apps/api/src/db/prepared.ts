@@ -1,4 +1,6 @@
-import type { Db } from './client.js';
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { CASING, type Db } from './client.js';
 
 /**
  * A statement that nearly every request runs, built once per database handle and prepared by name
@@ -15,4 +17,30 @@ export function preparedPerDatabase<S>(build: (db: Db) => S): (db: Db) => S {
     if (!statement) built.set(db, (statement = build(db)));
     return statement;
   };
+}
+
+/** The dialect that turns a statement into its text once, with the column names as the database handles give them. */
+const dialect = new PgDialect({ casing: CASING });
+
+/**
+ * A hand-written statement (a `sql` template, its values `sql.placeholder(name)`) turned into text
+ * once per process and run as a named statement: for the statements the bag and the checkout run on
+ * every tap and order. Building the text cost the server more CPU than the rest of the request, and
+ * planning these CTEs cost PostgreSQL more than running them; a named statement is parsed and planned
+ * once per connection (+ / −: 452 → 1,034 req/s on one machine). Inside a transaction too: the
+ * prepared query is made for the handle it runs on (a transaction's handle is its own), which is
+ * cheap; only the text is shared. Placeholders skip column encoders, as in preparedPerDatabase.
+ */
+export function preparedSql<Row>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  // Built on first use, not when the module loads: what it composes may be defined further down the module.
+  let query: Query | undefined;
+  const statement = preparedPerDatabase((db) =>
+    db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(
+      (query ??= dialect.sqlToQuery(build())),
+      undefined,
+      name,
+      false,
+    ),
+  );
+  return async (db, values) => (await statement(db).execute(values)).rows;
 }

@@ -3,7 +3,7 @@ import { DISMISSED_BOXES_ATTRIBUTE, type Cart, type CartUpdatePayload, type Note
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { type Db, selectRows } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { preparedPerDatabase, preparedSql } from '../../db/prepared.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
@@ -20,8 +20,8 @@ import {
   newCartToken,
   openBagOf,
   ownerKey,
-  ownerWhere,
   type CartOwner,
+  type OwnerKey,
   type OwnerKind,
   type CartHead,
   type LineRow,
@@ -148,6 +148,54 @@ const headOf = (r: Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_
   deliveryType: r.delivery_type ?? DEFAULT_DELIVERY_TYPE,
 });
 
+/** A value given when a prepared statement runs, as an SQL fragment. */
+const value = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** Into an existing bag (see incrementLine), one statement per kind of owner, built once. */
+const incrementStatement = (kind: OwnerKind) =>
+  preparedSql<ChangeRowSql>(`cart_increment_by_${kind}`, () => {
+    const q = value('quantity');
+    return sql`with v as (${lineViewSql(value('variant'))}),
+    c as (
+      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')} where ${openBagOf({ kind, value: sql.placeholder('owner') })}
+      returning id, note_attributes, delivery_type
+    ),
+    up as (
+      insert into ${cartLines} (cart_id, variant_id, quantity)
+      select c.id, v."variantId", ${q} from c, v where ${q} <= least(${MAX_LINE_QUANTITY}, v.stock)
+      on conflict (cart_id, variant_id) where gift_rule_id is null
+      do update set quantity = ${cartLines}.quantity + excluded.quantity
+      where ${cartLines}.quantity + excluded.quantity <= least(${MAX_LINE_QUANTITY}, ${variantStockSql(sql`excluded.variant_id`)})
+      returning id, quantity
+    )
+    select to_jsonb(v) as view, c.id as cart_id, c.note_attributes, c.delivery_type, up.id as line_id, up.quantity as line_quantity,
+      (${linesJson(sql`c.id`)}) as lines
+    from v left join c on true left join up on true`;
+  });
+const incrementStatements = {
+  customer: incrementStatement('customer'),
+  guest: incrementStatement('guest'),
+  token: incrementStatement('token'),
+};
+
+/** A bag made with its first line (see incrementLine), one statement per kind of owner, built once. */
+const createStatement = (kind: OwnerKind) =>
+  preparedSql<ChangeRowSql>(`cart_create_by_${kind}`, () => {
+    const q = value('quantity');
+    const ownerColumn = { customer: sql`customer_id`, guest: sql`guest_id`, token: sql`token_hash` }[kind];
+    return sql`with v as (${lineViewSql(value('variant'))}),
+    c as (
+      insert into ${carts} (${ownerColumn}, delivery_type) select ${value('owner')}, ${value('delivery')}
+      where exists (select 1 from v where ${q} <= least(${MAX_LINE_QUANTITY}, v.stock))
+      on conflict do nothing
+      returning id, note_attributes, delivery_type
+    ),
+    l as (insert into ${cartLines} (cart_id, variant_id, quantity) select c.id, v."variantId", ${q} from c, v returning id, quantity)
+    select to_jsonb(v) as view, c.id as cart_id, c.note_attributes, c.delivery_type, l.id as line_id, l.quantity as line_quantity
+    from v left join c on true left join l on true`;
+  });
+const createStatements = { customer: createStatement('customer'), guest: createStatement('guest'), token: createStatement('token') };
+
 /**
  * + as one atomic statement, the hot path of the shop (ARCHITECTURE: stock and limits by row lock
  * or atomic conditional update). Into an existing bag: the bag row is locked and stamped, and the
@@ -159,25 +207,15 @@ const headOf = (r: Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_
 async function incrementLine(db: Db, owner: CartOwner, payload: CartUpdatePayload, rules: RuleRow[], deps: CartDeps): Promise<LineChange> {
   const { line_item: item, delivery_type: deliveryType } = payload;
   const q = item.quantity;
-  const where = ownerWhere(owner);
+  const key = ownerKey(owner);
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (where) {
-      const [r] = await selectRows<ChangeRowSql>(
-        db,
-        sql`with v as (${lineViewSql(item.variant_id)}),
-        c as (update ${carts} set updated_at = now(), delivery_type = ${deliveryType} where ${where} returning id, note_attributes, delivery_type),
-        up as (
-          insert into ${cartLines} (cart_id, variant_id, quantity)
-          select c.id, v."variantId", ${q} from c, v where ${q} <= least(${MAX_LINE_QUANTITY}, v.stock)
-          on conflict (cart_id, variant_id) where gift_rule_id is null
-          do update set quantity = ${cartLines}.quantity + excluded.quantity
-          where ${cartLines}.quantity + excluded.quantity <= least(${MAX_LINE_QUANTITY}, ${variantStockSql(sql`excluded.variant_id`)})
-          returning id, quantity
-        )
-        select to_jsonb(v) as view, c.id as cart_id, c.note_attributes, c.delivery_type, up.id as line_id, up.quantity as line_quantity,
-          (${linesJson(sql`c.id`)}) as lines
-        from v left join c on true left join up on true`,
-      );
+    if (key) {
+      const [r] = await incrementStatements[key.kind](db, {
+        owner: key.value,
+        variant: item.variant_id,
+        quantity: q,
+        delivery: deliveryType,
+      });
       if (!r) throw unknownVariant();
       if (r.cart_id !== null) {
         if (r.line_id === null) throw await refusal(db, r, q, deps);
@@ -189,25 +227,18 @@ async function incrementLine(db: Db, owner: CartOwner, payload: CartUpdatePayloa
     // No bag yet: create it with its first line, both only if the line may exist.
     const token = owner.customerId === null && owner.guestId === null ? newCartToken() : null;
     if (token) await deps.newVisitorBag();
-    const ownerColumns =
+    const newOwner: OwnerKey =
       owner.customerId !== null
-        ? sql`customer_id, delivery_type) select ${owner.customerId}, ${deliveryType}`
+        ? { kind: 'customer', value: owner.customerId }
         : owner.guestId !== null
-          ? sql`guest_id, delivery_type) select ${owner.guestId}, ${deliveryType}`
-          : sql`token_hash, delivery_type) select ${hashToken(token!)}, ${deliveryType}`;
-    const [r] = await selectRows<ChangeRowSql>(
-      db,
-      sql`with v as (${lineViewSql(item.variant_id)}),
-      c as (
-        insert into ${carts} (${ownerColumns}
-        where exists (select 1 from v where ${q} <= least(${MAX_LINE_QUANTITY}, v.stock))
-        on conflict do nothing
-        returning id, note_attributes, delivery_type
-      ),
-      l as (insert into ${cartLines} (cart_id, variant_id, quantity) select c.id, v."variantId", ${q} from c, v returning id, quantity)
-      select to_jsonb(v) as view, c.id as cart_id, c.note_attributes, c.delivery_type, l.id as line_id, l.quantity as line_quantity
-      from v left join c on true left join l on true`,
-    );
+          ? { kind: 'guest', value: owner.guestId }
+          : { kind: 'token', value: hashToken(token!) };
+    const [r] = await createStatements[newOwner.kind](db, {
+      owner: newOwner.value,
+      variant: item.variant_id,
+      quantity: q,
+      delivery: deliveryType,
+    });
     if (!r) throw unknownVariant();
     if (r.cart_id !== null) {
       // A bag made by this very request: nobody else can reach it yet, so no lock is needed.
@@ -216,7 +247,7 @@ async function incrementLine(db: Db, owner: CartOwner, payload: CartUpdatePayloa
     }
     // Not created: either the line may not exist (stock), or a parallel request just created the
     // customer's bag (the unique index made this insert a no-op): then add to that one.
-    if (q > Math.min(MAX_LINE_QUANTITY, r.view.stock) || !where) throw await refusal(db, { ...r, cart_id: null }, q, deps);
+    if (q > Math.min(MAX_LINE_QUANTITY, r.view.stock) || !key) throw await refusal(db, { ...r, cart_id: null }, q, deps);
   }
   throw new Error('bag neither found nor created');
 }
@@ -247,16 +278,16 @@ async function refusal(db: Db, r: ChangeRowSql, q: number, deps: CartDeps): Prom
  * every committed change is seen. Gifts are brought up to date afterwards by the caller, as for +.
  */
 async function decreaseLine(db: Db, owner: CartOwner, payload: CartUpdatePayload, rules: RuleRow[]): Promise<LineChange> {
-  const where = ownerWhere(owner);
-  if (where) {
-    const [r] = await selectRows<DecreaseRowSql & Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_type'>>(
-      db,
-      sql`with v as (${lineViewSql(payload.line_item.variant_id)}),
-      c as (update ${carts} set updated_at = now(), delivery_type = ${payload.delivery_type} where ${where} returning id, note_attributes, delivery_type),
-      ${decreaseSql(payload, sql`(select id from c)`)}
-      select ${decreaseAnswerSql(sql`(select id from c)`)}, c.id as cart_id, c.note_attributes, c.delivery_type
-      from (select 1) one left join c on true`,
-    );
+  const key = ownerKey(owner);
+  if (key) {
+    const { line_item: item } = payload;
+    const [r] = await decreaseStatements[key.kind](db, {
+      owner: key.value,
+      variant: item.variant_id,
+      quantity: item.quantity,
+      remove: item.action === 'remove',
+      delivery: payload.delivery_type,
+    });
     if (!r?.known) throw unknownVariant();
     if (r.cart_id === null) return { cart: null, lines: [], token: null };
     if (r.deleted !== null || r.updated !== null) return { cart: headOf(r), lines: linesAfter(r), token: null };
@@ -267,18 +298,20 @@ async function decreaseLine(db: Db, owner: CartOwner, payload: CartUpdatePayload
 /** What a − statement answers: whether the variant exists, the line it deleted or lowered, and the bag's lines as it began. */
 type DecreaseRowSql = { known: boolean; deleted: number | null; updated: number | null; quantity: number | null; lines: LineRow[] | null };
 
+/** What a − changes: the variant's line, by how much, or all of it (remove); values or placeholders. */
+type Decrease = { variant: SQL; quantity: SQL; remove: SQL };
+
 /** The CTEs `d` (delete the line: remove, or − reaching 0) and `u` (lower it), after a CTE `v` with the variant's view. */
-function decreaseSql({ line_item: item }: CartUpdatePayload, cartId: SQL) {
-  const remove = item.action === 'remove';
+function decreaseSql({ variant, quantity, remove }: Decrease, cartId: SQL) {
   return sql`d as (
-    delete from ${cartLines} where cart_id = ${cartId} and variant_id = ${item.variant_id} and gift_rule_id is null
-      and (${remove} or quantity <= ${item.quantity}) and exists (select 1 from v)
+    delete from ${cartLines} where cart_id = ${cartId} and variant_id = ${variant} and gift_rule_id is null
+      and (${remove} or quantity <= ${quantity}) and exists (select 1 from v)
     returning id
   ),
   u as (
-    update ${cartLines} set quantity = quantity - ${item.quantity}
-    where cart_id = ${cartId} and variant_id = ${item.variant_id} and gift_rule_id is null
-      and not ${remove} and quantity > ${item.quantity} and exists (select 1 from v)
+    update ${cartLines} set quantity = quantity - ${quantity}
+    where cart_id = ${cartId} and variant_id = ${variant} and gift_rule_id is null
+      and not ${remove} and quantity > ${quantity} and exists (select 1 from v)
     returning id, quantity
   )`;
 }
@@ -287,26 +320,49 @@ const decreaseAnswerSql = (cartId: SQL) =>
   sql`exists (select 1 from v) as known, (select id from d) as deleted, (select id from u) as updated, (select quantity from u) as quantity,
     (${linesJson(cartId)}) as lines`;
 
+/** − in one statement (see decreaseLine), one per kind of owner, built once. */
+const decreaseStatement = (kind: OwnerKind) =>
+  preparedSql<DecreaseRowSql & Pick<ChangeRowSql, 'cart_id' | 'note_attributes' | 'delivery_type'>>(`cart_decrease_by_${kind}`, () => {
+    const cartId = sql`(select id from c)`;
+    return sql`with v as (${lineViewSql(value('variant'))}),
+    c as (
+      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')} where ${openBagOf({ kind, value: sql.placeholder('owner') })}
+      returning id, note_attributes, delivery_type
+    ),
+    ${decreaseSql({ variant: value('variant'), quantity: value('quantity'), remove: sql`${sql.placeholder('remove')}::boolean` }, cartId)}
+    select ${decreaseAnswerSql(cartId)}, c.id as cart_id, c.note_attributes, c.delivery_type
+    from (select 1) one left join c on true`;
+  });
+const decreaseStatements = {
+  customer: decreaseStatement('customer'),
+  guest: decreaseStatement('guest'),
+  token: decreaseStatement('token'),
+};
+
 /** The lines as the statement began, with its own change applied. */
 const linesAfter = (r: DecreaseRowSql): LineRow[] =>
   (r.lines ?? []).flatMap((l) => (l.id === r.deleted ? [] : l.id === r.updated ? [{ ...l, quantity: r.quantity! }] : [l]));
 
 /** − and remove under the bag's row lock, read after it: every change committed before is seen. */
 async function decreaseLocked(db: Db, owner: CartOwner, payload: CartUpdatePayload, rules: RuleRow[]): Promise<LineChange> {
+  const { line_item: item } = payload;
   const result = await db.transaction(async (tx) => {
     const cart = await lockCart({ db: tx }, owner, payload.delivery_type);
     // Nothing to take away from a bag that does not exist yet (the variant is still checked below).
     if (!cart) return null;
     const [r] = await selectRows<DecreaseRowSql>(
       tx,
-      sql`with v as (${lineViewSql(payload.line_item.variant_id)}), ${decreaseSql(payload, sql`${cart.id}`)}
+      sql`with v as (${lineViewSql(item.variant_id)}), ${decreaseSql(
+        { variant: sql`${item.variant_id}`, quantity: sql`${item.quantity}`, remove: sql`${item.action === 'remove'}` },
+        sql`${cart.id}`,
+      )}
       select ${decreaseAnswerSql(sql`${cart.id}`)}`,
     );
     if (!r?.known) throw unknownVariant();
     return { cart, lines: await syncGifts({ db: tx }, rules, cart.id, linesAfter(r)), token: null };
   });
   if (result) return result;
-  const [known] = await selectRows<{ known: boolean }>(db, sql`select exists (${lineViewSql(payload.line_item.variant_id)}) as known`);
+  const [known] = await selectRows<{ known: boolean }>(db, sql`select exists (${lineViewSql(item.variant_id)}) as known`);
   if (!known?.known) throw unknownVariant();
   return { cart: null, lines: [], token: null };
 }

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type DeliveryType, type NoteAttribute } from '@store/shared/cart';
 import { discountedPrice } from '@store/shared/money';
-import { selectRows } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 import { lineViewSql, lineViews, type LineView } from '../catalog/index.js';
 import { cartLines, carts } from './cart.tables.js';
 
@@ -98,6 +98,20 @@ export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[
 /** The bag's head: what its answer shows besides the lines. */
 export type CartHead = Pick<CartRow, 'id' | 'noteAttributes' | 'deliveryType'>;
 
+type LockedRow = { id: number; note_attributes: NoteAttribute[]; delivery_type: string; lines: LineRow[]; views: LineView[] };
+
+/** lockCartWithLines' statement, one per kind of owner, its text built once (named, so each connection plans it once). */
+const lockStatement = (kind: OwnerKind) =>
+  preparedSql<LockedRow>(`cart_lock_with_lines_by_${kind}`, () => {
+    const where = openBagOf({ kind, value: sql.placeholder('owner') });
+    return sql`with c as (update ${carts} set updated_at = now() where ${where} returning id, note_attributes, delivery_type)
+    select c.id, c.note_attributes, c.delivery_type, (${linesJson(sql`c.id`)}) as lines,
+      (select coalesce(json_agg(to_jsonb(x)), '[]') from unnest(${sql.placeholder('others')}::int[]) g(id)
+        cross join lateral (${lineViewSql(sql`g.id`, { anyState: true })}) x) as views
+    from c`;
+  });
+const lockStatements = { customer: lockStatement('customer'), guest: lockStatement('guest'), token: lockStatement('token') };
+
 /**
  * Locks the owner's open bag for the rest of the transaction (as lockCart) and reads, in the same
  * statement, its lines and the views of other variants whatever their state (the gifts an order may
@@ -108,28 +122,9 @@ export async function lockCartWithLines(
   owner: CartOwner,
   otherVariantIds: number[],
 ): Promise<{ cart: CartHead; lines: LineRow[]; views: Map<number, LineView> } | null> {
-  const where = ownerWhere(owner);
-  if (!where) return null;
-  const others = otherVariantIds.length
-    ? sql`array[${sql.join(
-        otherVariantIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::int[]`
-    : sql`'{}'::int[]`;
-  const [r] = await selectRows<{
-    id: number;
-    note_attributes: NoteAttribute[];
-    delivery_type: string;
-    lines: LineRow[];
-    views: LineView[];
-  }>(
-    tx,
-    sql`with c as (update ${carts} set updated_at = now() where ${where} returning id, note_attributes, delivery_type)
-    select c.id, c.note_attributes, c.delivery_type, (${linesJson(sql`c.id`)}) as lines,
-      (select coalesce(json_agg(to_jsonb(x)), '[]') from unnest(${others}) g(id)
-        cross join lateral (${lineViewSql(sql`g.id`, { anyState: true })}) x) as views
-    from c`,
-  );
+  const key = ownerKey(owner);
+  if (!key) return null;
+  const [r] = await lockStatements[key.kind](tx, { owner: key.value, others: otherVariantIds });
   if (!r) return null;
   return {
     cart: { id: r.id, noteAttributes: r.note_attributes, deliveryType: r.delivery_type },
