@@ -6,7 +6,8 @@ import { CASING, type Db } from './client.js';
  * A statement that nearly every request runs, built once per database handle and prepared by name
  * on each connection (drizzle's `.prepare`), its values given as placeholders. Building the query
  * cost the server more than PostgreSQL's answer to it (the header badge: 2,297 → 5,958 req/s at the
- * reference speed). Not for a transaction: the statement runs on the handle it was built from. A
+ * reference speed). Built per handle: a statement runs on the handle it was built from, and a
+ * transaction's handle is its own (preparedSql builds only a cheap wrapper per handle). A
  * placeholder's value goes to the driver as given (no column encoder): fine for numbers, text and
  * Dates; a JSON or custom column's value would need its column's mapToDriverValue applied first.
  */

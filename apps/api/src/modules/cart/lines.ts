@@ -5,7 +5,7 @@ import type { DbCtx } from '../../lib/context.js';
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { type DeliveryType, type NoteAttribute } from '@store/shared/cart';
+import { type DeliveryType } from '@store/shared/cart';
 import { discountedPrice } from '@store/shared/money';
 import { preparedSql } from '../../db/prepared.js';
 import { lineViewSql, lineViews, type LineView } from '../catalog/index.js';
@@ -98,39 +98,32 @@ export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[
 /** The bag's head: what its answer shows besides the lines. */
 export type CartHead = Pick<CartRow, 'id' | 'noteAttributes' | 'deliveryType'>;
 
-type LockedRow = { id: number; note_attributes: NoteAttribute[]; delivery_type: string; lines: LineRow[]; views: LineView[] };
+type LinesRow = { lines: LineRow[]; views: LineView[] };
 
-/** lockCartWithLines' statement, one per kind of owner, its text built once (named, so each connection plans it once). */
-const lockStatement = (kind: OwnerKind) =>
-  preparedSql<LockedRow>(`cart_lock_with_lines_by_${kind}`, () => {
-    const where = openBagOf({ kind, value: sql.placeholder('owner') });
-    return sql`with c as (update ${carts} set updated_at = now() where ${where} returning id, note_attributes, delivery_type)
-    select c.id, c.note_attributes, c.delivery_type, (${linesJson(sql`c.id`)}) as lines,
-      (select coalesce(json_agg(to_jsonb(x)), '[]') from unnest(${sql.placeholder('others')}::int[]) g(id)
-        cross join lateral (${lineViewSql(sql`g.id`, { anyState: true })}) x) as views
-    from c`;
-  });
-const lockStatements = { customer: lockStatement('customer'), guest: lockStatement('guest'), token: lockStatement('token') };
+/** The bag's lines and the views of other variants (a placeholder array), one statement, its text built once. */
+const linesAndViews = preparedSql<LinesRow>('cart_lines_with_views', () => {
+  const cartId = sql`${sql.placeholder('cart')}::int`;
+  return sql`select (${linesJson(cartId)}) as lines,
+    (select coalesce(json_agg(to_jsonb(x)), '[]') from unnest(${sql.placeholder('others')}::int[]) g(id)
+      cross join lateral (${lineViewSql(sql`g.id`, { anyState: true })}) x) as views`;
+});
 
 /**
- * Locks the owner's open bag for the rest of the transaction (as lockCart) and reads, in the same
- * statement, its lines and the views of other variants whatever their state (the gifts an order may
- * add): the checkout's first read, one round trip instead of three.
+ * Locks the owner's open bag for the rest of the transaction (lockCart), then reads its lines and
+ * the views of other variants whatever their state (the gifts an order may add) in one statement: the
+ * checkout's first read. Two statements, not one: a statement's snapshot is taken before it waits
+ * for the lock, so lines read in the locking statement would miss a tap committed while it waited
+ * (an order would then hold a line the shopper had just removed).
  */
 export async function lockCartWithLines(
   { db: tx }: DbCtx,
   owner: CartOwner,
   otherVariantIds: number[],
 ): Promise<{ cart: CartHead; lines: LineRow[]; views: Map<number, LineView> } | null> {
-  const key = ownerKey(owner);
-  if (!key) return null;
-  const [r] = await lockStatements[key.kind](tx, { owner: key.value, others: otherVariantIds });
-  if (!r) return null;
-  return {
-    cart: { id: r.id, noteAttributes: r.note_attributes, deliveryType: r.delivery_type },
-    lines: r.lines,
-    views: new Map(r.views.map((v) => [v.variantId, v])),
-  };
+  const cart = await lockCart({ db: tx }, owner);
+  if (!cart) return null;
+  const [r] = await linesAndViews(tx, { cart: cart.id, others: otherVariantIds });
+  return { cart, lines: r?.lines ?? [], views: new Map((r?.views ?? []).map((v) => [v.variantId, v])) };
 }
 
 export const unitPrice = (line: Pick<LineRow, 'price' | 'discount'>) => discountedPrice(line.price, line.discount);

@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Cart } from '@store/shared/cart';
 import type { OrderDetail } from '@store/shared/checkout';
+import { selectRows } from '../../db/client.js';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { createTestCatalog, newCustomer, payData, type TestCatalog } from '../../../test/support/fixtures.js';
-import { giftRules } from '../cart/cart.tables.js';
+import { cartLines, carts, giftRules } from '../cart/cart.tables.js';
 import { products, variants } from '../catalog/catalog.tables.js';
 
 /*
@@ -55,6 +56,44 @@ describeOnDatabases('the free gift when the order is placed', (ctx) => {
     expect(payData(b).order.total).toBe(payData(a).order.total);
     expect(await giftLines(second.s, payData(b).order.number)).toEqual([]);
     expect(await stockOf(c.toner150.id)).toBe(0);
+  });
+
+  it('an order placed while a tap holds the bag is placed from the bag as the tap left it', async () => {
+    const s = await newCustomer(ctx().app);
+    const address = await s.address();
+    await s.add(c.cream50.id);
+    const bag = (await s.add(c.mask1.id)).json<{ data: Cart }>().data;
+    // A tap that removes the mask holds the bag's lock while the order comes in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const tap = ctx().db.transaction(async (tx) => {
+      await tx
+        .update(carts)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(carts.id, bag.id!));
+      await tx.delete(cartLines).where(and(eq(cartLines.cartId, bag.id!), eq(cartLines.variantId, c.mask1.id)));
+      locked();
+      await held;
+    });
+    await lockTaken;
+    const order = s.pay({ address_id: address.id, payment_method: 'cod' }, 'while-a-tap-holds-the-bag');
+    // On PostgreSQL, until the order's checkout waits for the bag's lock; PGlite runs one transaction at a time.
+    for (let i = 0; i < 100 && ctx().kind === 'postgres'; i++) {
+      const [waiting] = await selectRows<{ n: number }>(
+        ctx().db,
+        sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+      );
+      if (waiting!.n > 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    release();
+    await tap;
+    const res = await order;
+    expect(res.statusCode).toBe(200);
+    const placed = (await s.request('GET', `/orders/${payData(res).order.number}/`)).json<{ data: OrderDetail }>().data;
+    expect(placed.line_items.map((l) => l.variant_id)).toEqual([c.cream50.id]);
   });
 
   describe('a gift taken off sale after the rules were cached', () => {
