@@ -118,7 +118,10 @@ test.describe('the product listing', () => {
     await expect(page).toHaveURL(/sort=price_asc/);
     await expect(page).toHaveURL(/in_stock=true/);
 
-    await page.getByTestId('pagination').getByRole('link', { name: 'Page 2' }).click();
+    // The URL changes before the page has re-rendered its links: wait for page 2's link to carry the sort.
+    const page2 = page.getByTestId('pagination').getByRole('link', { name: 'Page 2' });
+    await expect(page2).toHaveAttribute('href', /sort=price_asc/);
+    await page2.click();
     await expect(page).toHaveURL(/page=2/);
     const check = async () => {
       await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText(/2/);
