@@ -12,8 +12,8 @@ import { cartLines, carts } from './cart.tables.js';
 import { activeRules, clearRuleCache, giftsUpToDate, resyncGifts, syncGifts, withGiftsAsOf, type RuleRow } from './gifts.js';
 import {
   findCart,
-  hashToken,
   linesJson,
+  byOwnerKind,
   loadLines,
   lockCartWithLines,
   lockCart,
@@ -21,7 +21,6 @@ import {
   openBagOf,
   ownerKey,
   type CartOwner,
-  type OwnerKey,
   type OwnerKind,
   type CartHead,
   type LineRow,
@@ -88,7 +87,7 @@ const countStatement = (kind: OwnerKind) =>
       .where(openBagOf({ kind, value: sql.placeholder('owner') }))
       .prepare(`cart_count_by_${kind}`),
   );
-const countStatements = { customer: countStatement('customer'), guest: countStatement('guest'), token: countStatement('token') };
+const countStatements = byOwnerKind(countStatement);
 
 /** Sum of the bag's quantities, for the header badge: one indexed query, none for a visitor without a bag. */
 export async function cartCount(ctx: CartCtx): Promise<number> {
@@ -172,11 +171,7 @@ const incrementStatement = (kind: OwnerKind) =>
       (${linesJson(sql`c.id`)}) as lines
     from v left join c on true left join up on true`;
   });
-const incrementStatements = {
-  customer: incrementStatement('customer'),
-  guest: incrementStatement('guest'),
-  token: incrementStatement('token'),
-};
+const incrementStatements = byOwnerKind(incrementStatement);
 
 /** A bag made with its first line (see incrementLine), one statement per kind of owner, built once. */
 const createStatement = (kind: OwnerKind) =>
@@ -194,7 +189,7 @@ const createStatement = (kind: OwnerKind) =>
     select to_jsonb(v) as view, c.id as cart_id, c.note_attributes, c.delivery_type, l.id as line_id, l.quantity as line_quantity
     from v left join c on true left join l on true`;
   });
-const createStatements = { customer: createStatement('customer'), guest: createStatement('guest'), token: createStatement('token') };
+const createStatements = byOwnerKind(createStatement);
 
 /**
  * + as one atomic statement, the hot path of the shop (ARCHITECTURE: stock and limits by row lock
@@ -227,12 +222,8 @@ async function incrementLine(db: Db, owner: CartOwner, payload: CartUpdatePayloa
     // No bag yet: create it with its first line, both only if the line may exist.
     const token = owner.customerId === null && owner.guestId === null ? newCartToken() : null;
     if (token) await deps.newVisitorBag();
-    const newOwner: OwnerKey =
-      owner.customerId !== null
-        ? { kind: 'customer', value: owner.customerId }
-        : owner.guestId !== null
-          ? { kind: 'guest', value: owner.guestId }
-          : { kind: 'token', value: hashToken(token!) };
+    // The new bag's owner: the customer, the guest, or the visitor by the new token.
+    const newOwner = ownerKey(token ? { ...owner, token } : owner)!;
     const [r] = await createStatements[newOwner.kind](db, {
       owner: newOwner.value,
       variant: item.variant_id,
@@ -333,11 +324,7 @@ const decreaseStatement = (kind: OwnerKind) =>
     select ${decreaseAnswerSql(cartId)}, c.id as cart_id, c.note_attributes, c.delivery_type
     from (select 1) one left join c on true`;
   });
-const decreaseStatements = {
-  customer: decreaseStatement('customer'),
-  guest: decreaseStatement('guest'),
-  token: decreaseStatement('token'),
-};
+const decreaseStatements = byOwnerKind(decreaseStatement);
 
 /** The lines as the statement began, with its own change applied. */
 const linesAfter = (r: DecreaseRowSql): LineRow[] =>

@@ -4,11 +4,11 @@ import type { DbCtx } from '../../lib/context.js';
  * Only the cart's tables are named here; what a line shows of its variant is the catalog's (lineViews).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type DeliveryType } from '@store/shared/cart';
 import { discountedPrice } from '@store/shared/money';
 import { preparedSql } from '../../db/prepared.js';
-import { lineViewSql, lineViews, type LineView } from '../catalog/index.js';
+import { lineViewSql, type LineView } from '../catalog/index.js';
 import { cartLines, carts } from './cart.tables.js';
 
 /** Whose bag: a customer or a guest by their session, else a visitor by the cart cookie's token. */
@@ -27,6 +27,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  */
 export type OwnerKey<P = never> = { kind: 'customer'; value: number | P } | { kind: 'guest' | 'token'; value: string | P };
 export type OwnerKind = OwnerKey['kind'];
+
+/** One of something per kind of owner (a statement each, say), made once. */
+export const byOwnerKind = <S>(make: (kind: OwnerKind) => S): Record<OwnerKind, S> => ({
+  customer: make('customer'),
+  guest: make('guest'),
+  token: make('token'),
+});
 
 /** Null for nobody (no session, no valid cookie). */
 export function ownerKey(owner: CartOwner): OwnerKey | null {
@@ -76,25 +83,6 @@ export async function findCart({ db }: DbCtx, owner: CartOwner): Promise<CartRow
 /** A bag line with what it shows of its variant (the catalog's line view). */
 export type LineRow = LineView & { id: number; quantity: number; giftRuleId: number | null };
 
-/** The bag's lines in order: its own rows, then the catalog's views of their variants in one query. */
-export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[]> {
-  const own = await db
-    .select({ id: cartLines.id, variantId: cartLines.variantId, quantity: cartLines.quantity, giftRuleId: cartLines.giftRuleId })
-    .from(cartLines)
-    .where(eq(cartLines.cartId, cartId))
-    .orderBy(asc(cartLines.id));
-  // A product taken off sale since stays visible in the bag that holds it.
-  const views = await lineViews(
-    { db },
-    own.map((l) => l.variantId),
-    { anyState: true },
-  );
-  return own.flatMap((l) => {
-    const view = views.get(l.variantId);
-    return view ? [{ ...view, id: l.id, quantity: l.quantity, giftRuleId: l.giftRuleId }] : [];
-  });
-}
-
 /** The bag's head: what its answer shows besides the lines. */
 export type CartHead = Pick<CartRow, 'id' | 'noteAttributes' | 'deliveryType'>;
 
@@ -107,6 +95,12 @@ const linesAndViews = preparedSql<LinesRow>('cart_lines_with_views', () => {
     (select coalesce(json_agg(to_jsonb(x)), '[]') from unnest(${sql.placeholder('others')}::int[]) g(id)
       cross join lateral (${lineViewSql(sql`g.id`, { anyState: true })}) x) as views`;
 });
+
+/** The bag's lines in order, each with the catalog's view of its variant (a product taken off sale since stays visible in the bag that holds it), in one statement. */
+export async function loadLines({ db }: DbCtx, cartId: number): Promise<LineRow[]> {
+  const [r] = await linesAndViews(db, { cart: cartId, others: [] });
+  return r?.lines ?? [];
+}
 
 /**
  * Locks the owner's open bag for the rest of the transaction (lockCart), then reads its lines and

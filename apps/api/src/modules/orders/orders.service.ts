@@ -92,18 +92,21 @@ export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, lines: Ne
         .values({ orderId, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at })
         .returning({ id: orderEvents.id }),
     );
-  const ctes = lines.length
-    ? [
-        newId,
-        event,
-        tx.$with('new_lines').as(
-          tx
-            .insert(orderLines)
-            .values(lines.map((l) => ({ ...l, orderId })))
-            .returning({ id: orderLines.id }),
-        ),
-      ]
-    : [newId, event];
+  // Built only with lines: drizzle refuses an insert of no rows.
+  const ctes = [
+    newId,
+    event,
+    ...(lines.length
+      ? [
+          tx.$with('new_lines').as(
+            tx
+              .insert(orderLines)
+              .values(lines.map((l) => ({ ...l, orderId })))
+              .returning({ id: orderLines.id }),
+          ),
+        ]
+      : []),
+  ];
   try {
     const [row] = await tx
       .with(...ctes)
