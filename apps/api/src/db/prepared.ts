@@ -1,5 +1,5 @@
-import type { Query, SQL } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { eq, sql, type Column, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig, type SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import { CASING, type Db } from './client.js';
 
 /**
@@ -44,4 +44,54 @@ export function preparedSql<Row>(name: string, build: () => SQL): (db: Db, value
     ),
   );
   return async (db, values) => (await statement(db).execute(values)).rows;
+}
+
+/** What a drizzle prepared query keeps of the query it was built from (the same in both drivers' prepared queries). */
+type BuiltQuery = {
+  query: Query;
+  fields?: SelectedFieldsOrdered;
+  _isResponseInArrayMode?: boolean;
+  joinsNotNullableMap?: Record<string, boolean>;
+};
+
+type Preparable<R> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } };
+
+/**
+ * A drizzle query (select, insert or update, its values `sql.placeholder(name)`) built once per
+ * process and run as a named statement on whatever handle it is given, a transaction's too: for the
+ * statements an order runs. Unlike preparedSql, the query's columns encode the placeholders' values
+ * (a JSON column's object is serialized) and decode its rows (timestamps as Dates). Built on the
+ * first handle that runs it; another handle gets a prepared query made from the same text and
+ * fields, which costs next to nothing. A column's encoder is given every value, null too: where a
+ * value may be null, put the placeholder in its own `sql` chunk (no encoder; the driver sends a
+ * Date as a time and an object as JSON).
+ */
+export function preparedQuery<R>(name: string, build: (db: Db) => Preparable<R>): (db: Db, values: Record<string, unknown>) => Promise<R> {
+  let built: BuiltQuery | undefined;
+  const statement = preparedPerDatabase((db) => {
+    if (!built) {
+      const first = build(db).prepare(name);
+      built = first as unknown as BuiltQuery;
+      return first;
+    }
+    const again = db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(
+      built.query,
+      built.fields,
+      name,
+      built._isResponseInArrayMode ?? false,
+    ) as unknown as BuiltQuery & { execute(values: Record<string, unknown>): Promise<R> };
+    again.joinsNotNullableMap = built.joinsNotNullableMap;
+    return again;
+  });
+  return (db, values) => statement(db).execute(values);
+}
+
+/**
+ * One statement per kind of owner, made once: `make` gets the kind and the condition that the
+ * owner's column equals the placeholder `owner` (a customer's id, a guest's session, say).
+ */
+export function perOwnerColumn<K extends string, S>(columns: Record<K, Column>, make: (kind: K, owner: SQL) => S): Record<K, S> {
+  return Object.fromEntries(
+    (Object.entries(columns) as [K, Column][]).map(([kind, column]) => [kind, make(kind, eq(column, sql.placeholder('owner')))]),
+  ) as Record<K, S>;
 }

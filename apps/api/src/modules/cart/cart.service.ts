@@ -3,7 +3,7 @@ import { DISMISSED_BOXES_ATTRIBUTE, type Cart, type CartUpdatePayload, type Note
 import { DEFAULT_DELIVERY_TYPE, MAX_LINE_QUANTITY, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { type Db, selectRows } from '../../db/client.js';
-import { preparedPerDatabase, preparedSql } from '../../db/prepared.js';
+import { preparedPerDatabase, preparedQuery, preparedSql } from '../../db/prepared.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
@@ -401,11 +401,16 @@ export async function getCartForCheckout({ db: tx }: DbCtx, owner: CartOwner, ca
 
 /** The bag became an order: it is closed (status ordered) and the shopper's next addition starts a new one. */
 export async function clearCart({ db: tx }: DbCtx, cartId: number): Promise<void> {
-  await tx
+  await closeBag(tx, { cart: cartId });
+}
+
+/** clearCart's statement: a cash order closes its bag with it. */
+const closeBag = preparedQuery('close_bag', (db) =>
+  db
     .update(carts)
     .set({ status: 'ordered', updatedAt: sql`now()` })
-    .where(and(eq(carts.id, cartId), eq(carts.status, 'open')));
-}
+    .where(and(eq(carts.id, sql.placeholder('cart')), eq(carts.status, 'open'))),
+);
 
 /**
  * The clean-up job's part: visitor bags (no customer, no guest; open or merged away) untouched since

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { type DeliveryType } from '@store/shared/cart';
 import { discountedPrice } from '@store/shared/money';
-import { preparedSql } from '../../db/prepared.js';
+import { preparedQuery, preparedSql } from '../../db/prepared.js';
 import { lineViewSql, type LineView } from '../catalog/index.js';
 import { cartLines, carts } from './cart.tables.js';
 
@@ -60,15 +60,27 @@ export function ownerWhere(owner: CartOwner): SQL | null {
  * SELECT … FOR UPDATE does, and stamps the bag as touched in the same round trip.
  */
 export async function lockCart({ db: tx }: DbCtx, owner: CartOwner, deliveryType?: DeliveryType): Promise<CartRow | null> {
-  const where = ownerWhere(owner);
-  if (!where) return null;
+  const key = ownerKey(owner);
+  if (!key) return null;
+  if (!deliveryType) return (await lockStatements[key.kind](tx, { owner: key.value }))[0] ?? null;
   const [row] = await tx
     .update(carts)
     .set({ updatedAt: sql`now()`, ...(deliveryType ? { deliveryType } : {}) })
-    .where(where)
+    .where(openBagOf(key))
     .returning();
   return row ?? null;
 }
+
+/** lockCart's statement per kind of owner: every checkout and every bag change but + and − runs one. */
+const lockStatements = byOwnerKind((kind) =>
+  preparedQuery(`lock_cart_${kind}`, (db) =>
+    db
+      .update(carts)
+      .set({ updatedAt: sql`now()` })
+      .where(openBagOf({ kind, value: sql.placeholder('owner') }))
+      .returning(),
+  ),
+);
 
 export async function findCart({ db }: DbCtx, owner: CartOwner): Promise<CartRow | null> {
   const where = ownerWhere(owner);

@@ -3,6 +3,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { STOCK_MAX, inventoryMessages, type AdjustmentKind } from '@store/shared/admin-inventory';
 import * as messages from '@store/shared/messages';
 import { selectRows } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
 import { refreshProductAggregates } from './catalog.service.js';
 import { variants } from './catalog.tables.js';
@@ -22,6 +23,15 @@ function perVariant(lines: StockLine[]): (StockLine & { total: number })[] {
   return [...wanted.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
+/** One variant's stock taken if enough is left: every order runs it per variant. */
+const takeStock = preparedQuery('take_stock', (db) =>
+  db
+    .update(variants)
+    .set({ stock: sql`${variants.stock} - ${sql.placeholder('quantity')}::int` })
+    .where(and(eq(variants.id, sql.placeholder('variant')), gte(variants.stock, sql.placeholder('quantity'))))
+    .returning({ stock: variants.stock, productId: variants.productId }),
+);
+
 /**
  * Takes the lines' stock, all or nothing: one conditional UPDATE per variant. A variant without
  * enough left throws out_of_stock with the shopper-facing message in fields.cart, and the caller's
@@ -30,11 +40,7 @@ function perVariant(lines: StockLine[]): (StockLine & { total: number })[] {
 export async function reserveStock({ db: tx }: DbCtx, lines: StockLine[]): Promise<void> {
   const emptied: number[] = [];
   for (const line of perVariant(lines)) {
-    const [row] = await tx
-      .update(variants)
-      .set({ stock: sql`${variants.stock} - ${line.total}` })
-      .where(and(eq(variants.id, line.variantId), gte(variants.stock, line.total)))
-      .returning({ stock: variants.stock, productId: variants.productId });
+    const [row] = await takeStock(tx, { variant: line.variantId, quantity: line.total });
     if (!row) {
       const [v] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, line.variantId));
       const left = v?.stock ?? 0;

@@ -3,6 +3,7 @@ import type { Address, AddressForm, AddressSnapshot } from '@store/shared/checko
 import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
+import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { findZone } from './bd-locations.js';
 import { addresses } from './checkout.tables.js';
@@ -12,11 +13,39 @@ export type Shopper = { customerId: number | null; guestId: string | null };
 
 export type AddressRow = typeof addresses.$inferSelect;
 
-function ownerWhere(owner: Shopper): SQL {
-  if (owner.customerId !== null) return eq(addresses.customerId, owner.customerId);
-  if (owner.guestId !== null) return eq(addresses.guestId, owner.guestId);
+/** Whose addresses, as the rows name them: a customer, or a guest by their session. */
+function shopperKey(owner: Shopper): { kind: 'customer' | 'guest'; value: number | string } {
+  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
+  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
   throw new AppError('login_required', messages.loginRequired);
 }
+
+const ownerColumn = { customer: addresses.customerId, guest: addresses.guestId };
+
+function ownerWhere(owner: Shopper): SQL {
+  const key = shopperKey(owner);
+  return eq(ownerColumn[key.kind], key.value);
+}
+
+const ownAddress = perOwnerColumn(ownerColumn, (kind, owner) =>
+  preparedQuery(`own_address_${kind}`, (db) =>
+    db
+      .select()
+      .from(addresses)
+      .where(and(owner, eq(addresses.id, sql.placeholder('id')))),
+  ),
+);
+
+const firstAddressOfType = perOwnerColumn(ownerColumn, (kind, owner) =>
+  preparedQuery(`default_address_${kind}`, (db) =>
+    db
+      .select()
+      .from(addresses)
+      .where(and(owner, eq(addresses.type, sql.placeholder('type'))))
+      .orderBy(desc(addresses.isDefault), desc(addresses.id), asc(addresses.type))
+      .limit(1),
+  ),
+);
 
 export function toAddress(r: AddressRow): Address {
   return {
@@ -53,10 +82,8 @@ export async function listAddresses(db: Db, owner: Shopper, type: AddressType): 
 
 /** One of the owner's addresses (of any type); another shopper's id is a 404. */
 export async function getOwnAddress(db: Db, owner: Shopper, id: number): Promise<AddressRow> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(ownerWhere(owner), eq(addresses.id, id)));
+  const key = shopperKey(owner);
+  const [row] = await ownAddress[key.kind](db, { owner: key.value, id });
   if (!row) throw new AppError('address_not_found', messages.addressNotFound);
   return row;
 }
@@ -157,11 +184,7 @@ export async function deleteAddress(db: Db, owner: Shopper, type: AddressType, i
 
 /** The owner's default address of a type, or else their newest. */
 export async function defaultAddress(db: Db, owner: Shopper, type: AddressType): Promise<AddressRow | null> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(ownerWhere(owner), eq(addresses.type, type)))
-    .orderBy(desc(addresses.isDefault), desc(addresses.id), asc(addresses.type))
-    .limit(1);
+  const key = shopperKey(owner);
+  const [row] = await firstAddressOfType[key.kind](db, { owner: key.value, type });
   return row ?? null;
 }

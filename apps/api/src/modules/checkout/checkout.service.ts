@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Cart } from '@store/shared/cart';
 import type {
   CheckoutMessages,
@@ -20,6 +20,7 @@ import {
 import * as messages from '@store/shared/messages';
 import { cutoffLabel } from '@store/shared/shop-hours';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { shopperCard } from '../accounts/index.js';
 import { getCart } from '../cart/index.js';
 import { getSiteSettings, listStoreLocations } from '../content/index.js';
@@ -37,9 +38,16 @@ import { codDepositFor, defaultMethod, methodAllowed, offeredDefault, price, req
 
 export { requireShopper, type CheckoutCtx, type CheckoutDeps } from './context.js';
 
+const draftOfCart = preparedQuery('checkout_draft', (db) =>
+  db
+    .select()
+    .from(checkoutDrafts)
+    .where(eq(checkoutDrafts.cartId, sql.placeholder('cart'))),
+);
+
 export async function readDraft(db: Db, cartId: number | null): Promise<DraftRow | null> {
   if (cartId === null) return null;
-  const [row] = await db.select().from(checkoutDrafts).where(eq(checkoutDrafts.cartId, cartId));
+  const [row] = await draftOfCart(db, { cart: cartId });
   return row ?? null;
 }
 

@@ -1,11 +1,12 @@
-import { count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { PaymentMethod } from '@store/shared/checkout-rules';
+import { selectRows } from '../../db/client.js';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { carts } from '../cart/cart.tables.js';
-import { variants } from '../catalog/catalog.tables.js';
+import { products, variants } from '../catalog/catalog.tables.js';
 import { outbox } from '../notifications/notifications.tables.js';
-import { orders } from '../orders/orders.tables.js';
+import { orderLines, orders } from '../orders/orders.tables.js';
 import { payments } from '../payments/payments.tables.js';
 import { couponRedemptions, coupons } from './checkout.tables.js';
 import type { CheckoutCtx } from './context.js';
@@ -108,6 +109,59 @@ describeOnDatabases('placing an order, step by step', (ctx) => {
       expect(after.bags).toEqual([method === 'bkash' ? 'open' : 'ordered']);
     });
   }
+
+  it('the order keeps every line as the bag showed it, in order, and an empty value as SQL null (not JSON null)', async () => {
+    const { db } = ctx();
+    // A line without a picture: its image is stored as null.
+    await db.update(products).set({ images: [] }).where(eq(products.id, c.mask1.productId));
+    const s = await newCustomer(ctx().app);
+    for (const [variant, quantity] of [
+      [c.serum30.id, 2],
+      [c.cream50.id, 1],
+      [c.mask1.id, 3],
+    ] as const)
+      expect((await s.add(variant, quantity)).statusCode).toBe(200);
+    await s.address();
+    const bag = (await s.checkout()).data.cart.line_items;
+    const answer = await placeOrder(checkoutCtx(s), { payment_method: 'cod', cash_on_pickup: false }, 'steps-lines');
+    const [order] = await db.select().from(orders).where(eq(orders.number, answer.data.order.number));
+    const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(asc(orderLines.id));
+    expect(
+      lines.map((l) => [
+        l.variantId,
+        l.sku,
+        l.productTitle,
+        l.variantTitle,
+        l.quantity,
+        l.price,
+        l.discountedPrice,
+        l.linePrice,
+        l.gift,
+        l.image,
+      ]),
+    ).toEqual(
+      bag.map((l) => [
+        l.variant_id,
+        l.sku,
+        l.product_title,
+        l.variant_title,
+        l.quantity,
+        l.price,
+        l.discounted_price,
+        l.line_price,
+        false,
+        l.image,
+      ]),
+    );
+    expect(lines.map((l) => l.image === null)).toEqual([false, false, true]);
+    expect(order).toMatchObject({ status: 'placed', paymentMethod: 'cod', storeLocation: null, affiliate: null, couponId: null });
+    expect(order!.number).toMatch(/^GB-\d{4}-\d{6,}$/);
+    const [raw] = await selectRows<{ store: boolean; affiliate: boolean; shipping: string }>(
+      db,
+      sql`select store_location is null as store, affiliate is null as affiliate, jsonb_typeof(shipping_address) as shipping from ${orders} where id = ${order!.id}`,
+    );
+    expect(raw).toEqual({ store: true, affiliate: true, shipping: 'object' });
+  });
 
   it("a cash order's confirmation is queued in its transaction: the order is stamped notified and its SMS waits in the outbox", async () => {
     const s = await readyShopper('cod');

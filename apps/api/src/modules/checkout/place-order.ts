@@ -23,7 +23,7 @@ import {
   prepaid,
   queueOrderConfirmation,
   transitionOrder,
-  type NewOrder,
+  type OrderValues,
   type NewOrderLine,
   type OrderRow,
 } from '../orders/index.js';
@@ -99,7 +99,7 @@ type Placing = Given & {
   codDeposit?: number;
   /** The privilege card whose rebate the totals took, recorded on the order. */
   cardId?: number | null;
-  values?: NewOrder;
+  values?: OrderValues;
   lines?: NewOrderLine[];
   order?: OrderRow;
   /** The bag's unpaid order was paid again (same purchase): its stock and coupon are already held. */
@@ -184,7 +184,7 @@ async function priceOrder(s: Placing): Promise<void> {
   s.lines = orderLinesOf(s.cart!);
 }
 
-function orderValues(s: Placing): NewOrder {
+function orderValues(s: Placing): OrderValues {
   const { payload, shopper, contact, totals, coupon, draft } = s;
   const { deliveryType, method, shipping, billing, store } = s.choices!;
   return {

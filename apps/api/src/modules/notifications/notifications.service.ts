@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BD_MOBILE_PATTERN } from '@store/shared/phone';
 import type { Db } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import { deleteInBatches } from '../../lib/delete-in-batches.js';
 import { outbox, type OutboxChannel, type OutboxStatus } from './notifications.tables.js';
@@ -47,6 +48,15 @@ export type NotifierOptions = { pollMs?: number; batchSize?: number };
 
 /** A row the provider took: marked sent with its batch (markSent). */
 type Sent = { id: number; attempts: number; sentAt: Date; providerMessageId: string | null };
+
+/** queueIn's insert, one statement for any number of messages (one array per column): every order placed runs it. */
+const insertMessages = preparedSql<{ id: number }>('outbox_queue_in', () => {
+  const column = (name: string) => sql`${sql.placeholder(name)}::text[]`;
+  return sql`insert into ${outbox} (channel, recipient, subject, body, html, provider, next_attempt_at, created_at)
+    select m.*, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
+    from unnest(${column('channel')}, ${column('recipient')}, ${column('subject')}, ${column('body')}, ${column('html')}, ${column('provider')}) as m
+    returning id`;
+});
 
 /** A message queued with the caller's own work (see Notifier.queueIn). */
 export type QueuedMessage =
@@ -162,21 +172,15 @@ export class Notifier {
       if (m.channel === 'sms' && (!BD_MOBILE_PATTERN.test(m.to) || !m.to.startsWith('+880')))
         throw new Error(`not a canonical Bangladeshi mobile: ${m.to}`);
     }
-    const rows = await db
-      .insert(outbox)
-      .values(
-        messages.map((m) => ({
-          channel: m.channel,
-          recipient: m.to,
-          subject: m.channel === 'email' ? m.subject : null,
-          body: m.body,
-          html: m.channel === 'email' ? (m.html ?? null) : null,
-          provider: m.channel === 'sms' ? this.sms.name : this.email.name,
-          nextAttemptAt: now,
-          createdAt: now,
-        })),
-      )
-      .returning({ id: outbox.id });
+    const rows = await insertMessages(db, {
+      channel: messages.map((m) => m.channel),
+      recipient: messages.map((m) => m.to),
+      subject: messages.map((m) => (m.channel === 'email' ? m.subject : null)),
+      body: messages.map((m) => m.body),
+      html: messages.map((m) => (m.channel === 'email' ? (m.html ?? null) : null)),
+      provider: messages.map((m) => (m.channel === 'sms' ? this.sms.name : this.email.name)),
+      now,
+    });
     return rows.map((r) => r.id);
   }
 

@@ -20,6 +20,23 @@ describeOnDatabases('notification outbox', (ctx) => {
     silent() {},
   } as never;
 
+  it('queues any number of messages in one statement, each text exactly as given and each id its own message', async () => {
+    const n = new Notifier(ctx().db, ctx().app.notifier.sms, ctx().app.notifier.email, ctx().app.clock, quiet);
+    // What an array literal would mangle if it were not escaped: quotes, commas, braces, backslashes, NULL, Bangla.
+    const texts = ['a "quoted", {braced} \\ text', 'NULL', '', 'অর্ডার GB-2611-000123 নিশ্চিত, ৳১,২৩৪'];
+    const messages = texts.map((body, i) =>
+      i % 2
+        ? { channel: 'sms' as const, to: `+88017122224${String(i).padStart(2, '0')}`, body }
+        : { channel: 'email' as const, to: `many-${i}@gmail.com`, subject: `{${body}}`, body, html: null },
+    );
+    const ids = await ctx().db.transaction((tx) => n.queueIn({ db: tx }, messages));
+    const rows = await ctx().db.select().from(outbox).where(inArray(outbox.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(ids.map((id) => [byId.get(id)?.recipient, byId.get(id)?.body, byId.get(id)?.subject, byId.get(id)?.html])).toEqual(
+      messages.map((m) => [m.to, m.body, m.channel === 'email' ? m.subject : null, null]),
+    );
+  });
+
   it("queues messages in the caller's transaction: a rollback takes them back, a commit leaves them for the worker", async () => {
     await ctx().app.notifier.stop(); // this test drives the queue by hand
     const sent: string[] = [];

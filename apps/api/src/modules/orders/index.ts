@@ -36,6 +36,7 @@ export {
   unnotifiedOrders,
   type AttemptChanges,
   type NewOrder,
+  type OrderValues,
   type NewOrderLine,
   type NotifyDeps,
   type OrderOwner,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type {
   OrderDetail,
   OrderLine,
@@ -16,7 +17,7 @@ import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
 import type { Env } from '../../config/env.js';
 import { selectRows, type Db } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
+import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
@@ -40,6 +41,16 @@ const ownerWhere = (owner: OrderOwner) =>
     : owner.guestId !== null
       ? eq(orders.guestId, owner.guestId)
       : sql`false`;
+
+/** An order's owner as a statement prepared per kind of owner takes it (placeholder `owner`); null for nobody. */
+function orderOwnerKey(owner: OrderOwner): { kind: 'customer' | 'guest'; value: number | string } | null {
+  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
+  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
+  return null;
+}
+
+/** An order's owner column per kind of owner, for the statements prepared per kind. */
+const orderOwnerColumn = { customer: orders.customerId, guest: orders.guestId };
 
 /** Another checkout attempt with the same Idempotency-Key won the race: the caller answers with that order. */
 export class IdempotencyKeyTaken extends Error {}
@@ -74,45 +85,108 @@ export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<stri
   return row!.number;
 }
 
+/** The order's own values the checkout gives (each one, if only null); the number, token and times are insertOrder's. */
+const ORDER_VALUE_KEYS = [
+  'customerId',
+  'guestId',
+  'cartId',
+  'idempotencyKey',
+  'requestHash',
+  'status',
+  'paymentStatus',
+  'paymentMethod',
+  'deliveryType',
+  'zone',
+  'storeLocationId',
+  'storeLocation',
+  'shippingAddress',
+  'billingAddress',
+  'contactName',
+  'contactPhone',
+  'contactEmail',
+  'subtotal',
+  'rebate',
+  'privilegeCardId',
+  'discount',
+  'shipping',
+  'shippingWaived',
+  'total',
+  'codDeposit',
+  'couponId',
+  'couponCode',
+  'referralCode',
+  'affiliate',
+  'multiCardName',
+  'note',
+  'notifiedAt',
+] as const satisfies readonly (keyof NewOrder)[];
+export type OrderValues = { [K in (typeof ORDER_VALUE_KEYS)[number]]-?: Exclude<NewOrder[K], undefined> };
+
+/** A line's columns as insertOrder passes them, one array each (order_lines' types). */
+const LINE_ARRAYS = {
+  variantId: 'int',
+  productId: 'int',
+  sku: 'text',
+  productTitle: 'text',
+  variantTitle: 'text',
+  vendor: 'text',
+  image: 'jsonb',
+  productUrl: 'text',
+  quantity: 'smallint',
+  price: 'int',
+  discountedPrice: 'int',
+  linePrice: 'int',
+  gift: 'bool',
+} as const satisfies Record<keyof NewOrderLine, string>;
+const LINE_KEYS = Object.keys(LINE_ARRAYS) as (keyof NewOrderLine)[];
+
+/**
+ * insertOrder's statement, built once: the order's id drawn first, its event and lines (unnested from
+ * one array per column, so any number of lines is the same statement) inserted beside it.
+ */
+const insertOrderStatement = preparedQuery('insert_order', (db) => {
+  const newId = db.$with('new_order', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
+  const orderId = sql`(select id from ${newId})`;
+  const at = sql.placeholder('at');
+  const event = db
+    .$with('new_event')
+    .as(
+      db
+        .insert(orderEvents)
+        .values({ orderId, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at })
+        .returning({ id: orderEvents.id }),
+    );
+  const columns = LINE_KEYS.map((key) => sql.identifier(toSnakeCase(key)));
+  const arrays = LINE_KEYS.map((key) => sql`${sql.placeholder(`line_${key}`)}::${sql.raw(LINE_ARRAYS[key])}[]`);
+  const lines = db
+    .$with('new_lines', { id: sql<number>`id` })
+    .as(
+      sql`insert into ${orderLines} (order_id, ${sql.join(columns, sql`, `)}) select ${orderId}, l.* from unnest(${sql.join(arrays, sql`, `)}) as l returning id`,
+    );
+  // Bare placeholders (no column encoder, which would turn a null into JSON's null or fail on a null time): the driver sends objects as JSON.
+  const values = Object.fromEntries(ORDER_VALUE_KEYS.map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<keyof OrderValues, SQL>;
+  const number = sql`(select ${sql.placeholder('prefix')}::text || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${orderNumberSeq.seqName}) as n)`;
+  return db
+    .with(newId, event, lines)
+    .insert(orders)
+    .values({ ...values, id: orderId, number, token: sql.placeholder('token'), createdAt: at, updatedAt: at })
+    .returning();
+});
+
 /**
  * Inserts the order with its number, link token, first event and lines, in one statement: the
  * order's id is drawn first, so its event and lines go in beside it (their foreign keys are checked
  * when the statement ends). With an idempotency key this is the claim: a second attempt with the same
  * key waits on the unique index and then fails here, before it has touched any stock.
  */
-export async function insertOrder({ db: tx }: DbCtx, values: NewOrder, lines: NewOrderLine[], at: Date): Promise<OrderRow> {
-  const token = randomBytes(18).toString('base64url');
-  const newId = tx.$with('new_order', { id: sql<number>`id` }).as(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`);
-  const orderId = sql`(select id from ${newId})`;
-  const event = tx
-    .$with('new_event')
-    .as(
-      tx
-        .insert(orderEvents)
-        .values({ orderId, kind: 'order', fromStatus: null, toStatus: 'placed', reason: 'order placed', createdAt: at })
-        .returning({ id: orderEvents.id }),
+export async function insertOrder({ db: tx }: DbCtx, values: OrderValues, lines: NewOrderLine[], at: Date): Promise<OrderRow> {
+  const params: Record<string, unknown> = { ...values, at, prefix: orderNumberPrefix(at), token: randomBytes(18).toString('base64url') };
+  for (const key of LINE_KEYS)
+    params[`line_${key}`] = lines.map((l) =>
+      key === 'image' ? (l.image ? JSON.stringify(l.image) : null) : key === 'gift' ? (l.gift ?? false) : (l[key] ?? null),
     );
-  // Built only with lines: drizzle refuses an insert of no rows.
-  const ctes = [
-    newId,
-    event,
-    ...(lines.length
-      ? [
-          tx.$with('new_lines').as(
-            tx
-              .insert(orderLines)
-              .values(lines.map((l) => ({ ...l, orderId })))
-              .returning({ id: orderLines.id }),
-          ),
-        ]
-      : []),
-  ];
   try {
-    const [row] = await tx
-      .with(...ctes)
-      .insert(orders)
-      .values({ ...values, id: orderId, number: nextNumberSql(at), token, createdAt: at, updatedAt: at })
-      .returning();
+    const [row] = await insertOrderStatement(tx, params);
     return row!;
   } catch (err) {
     if (isUniqueViolation(err, 'orders_customer_key_idx') || isUniqueViolation(err, 'orders_guest_key_idx'))
@@ -465,23 +539,32 @@ export async function overdueUnpaidOrders({ db }: DbCtx, before: Date, limit = 5
 
 /** The bag's unpaid gateway order, if one is open: a new checkout of the same bag pays it again rather than placing another. */
 export async function openUnpaidOrderOfCart({ db: tx }: DbCtx, cartId: number, owner: OrderOwner): Promise<OrderRow | null> {
-  const [o] = await tx
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.cartId, cartId),
-        ownerWhere(owner),
-        eq(orders.status, 'placed'),
-        inArray(orders.paymentStatus, ['pending', 'failed']),
-        prepaidWhere,
-      ),
-    )
-    .orderBy(desc(orders.id))
-    .limit(1)
-    .for('update');
+  const who = orderOwnerKey(owner);
+  if (!who) return null;
+  const [o] = await unpaidOrderOfCart[who.kind](tx, { cart: cartId, owner: who.value });
   return o ?? null;
 }
+
+/** openUnpaidOrderOfCart's statement per kind of owner: read (and locked) with every order placed. */
+const unpaidOrderOfCart = perOwnerColumn(orderOwnerColumn, (kind, owner) =>
+  preparedQuery(`unpaid_order_of_cart_${kind}`, (db) =>
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.cartId, sql.placeholder('cart')),
+          owner,
+          eq(orders.status, 'placed'),
+          inArray(orders.paymentStatus, ['pending', 'failed']),
+          prepaidWhere,
+        ),
+      )
+      .orderBy(desc(orders.id))
+      .limit(1)
+      .for('update'),
+  ),
+);
 
 export { linesOf as orderLinesOf };
 
@@ -564,29 +647,19 @@ export async function getReceipt(ctx: RequestCtx, token: string, holdMs: number)
 }
 
 /** Asked before every order is placed (is this a repeat?): one statement per kind of owner, prepared once. */
-const orderByKeyOf = (kind: 'customer' | 'guest') =>
-  preparedPerDatabase((db) =>
+const orderByKey = perOwnerColumn(orderOwnerColumn, (kind, owner) =>
+  preparedQuery(`order_by_key_${kind}`, (db) =>
     db
       .select()
       .from(orders)
-      .where(
-        and(
-          eq(kind === 'customer' ? orders.customerId : orders.guestId, sql.placeholder('owner')),
-          eq(orders.idempotencyKey, sql.placeholder('key')),
-        ),
-      )
-      .prepare(`order_by_key_${kind}`),
-  );
-const orderByKey = { customer: orderByKeyOf('customer'), guest: orderByKeyOf('guest') };
+      .where(and(owner, eq(orders.idempotencyKey, sql.placeholder('key')))),
+  ),
+);
 
-/** The order an attempt with this Idempotency-Key placed for this owner (not in a transaction: the statement is prepared on the pool). */
+/** The order an attempt with this Idempotency-Key placed for this owner. */
 export async function findOrderByKey({ db }: DbCtx, owner: OrderOwner, key: string): Promise<OrderRow | null> {
-  const [o] =
-    owner.customerId !== null
-      ? await orderByKey.customer(db).execute({ owner: owner.customerId, key })
-      : owner.guestId !== null
-        ? await orderByKey.guest(db).execute({ owner: owner.guestId, key })
-        : [];
+  const who = orderOwnerKey(owner);
+  const [o] = who ? await orderByKey[who.kind](db, { owner: who.value, key }) : [];
   return o ?? null;
 }
 
