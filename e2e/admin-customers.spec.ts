@@ -26,7 +26,14 @@ test('customer care finds a customer by phone, adds a note and blocks COD; their
   expect(added.ok(), await added.text()).toBe(true);
   const address = await shopperContext.request.post('/api/v1/addresses/?type=shipping', {
     headers: shopper.headers,
-    data: { name: 'Parveen Sultana', phone: shopper.phone, division: 'Dhaka', location: 'Dhaka', area: 'Gulshan', address_detail: 'House 7, Road 3' },
+    data: {
+      name: 'Parveen Sultana',
+      phone: shopper.phone,
+      division: 'Dhaka',
+      location: 'Dhaka',
+      area: 'Gulshan',
+      address_detail: 'House 7, Road 3',
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
 
@@ -66,4 +73,37 @@ test('customer care finds a customer by phone, adds a note and blocks COD; their
   await expect(shopperPage.getByTestId('pay-bkash').getByRole('radio')).toBeChecked();
   await expect(shopperPage.getByTestId('place-order')).toContainText('with bKash');
   await shopperContext.close();
+});
+
+test('a filter chosen while the last search is still loading is kept when that search lands', async ({ page, request }) => {
+  const member = await newMember(request, 'customer_care', 'Mita Care');
+  await signInAs(page, member.email, member.password);
+  await (await openNav(page)).getByRole('link', { name: 'Customers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
+  // The search's answer is held until the next filter has been chosen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let searched!: () => void;
+  const searching = new Promise<void>((resolve) => (searched = resolve));
+  await page.route(/\/api\/v1\/admin\/customers\/\?.*q=Sultana/, async (route) => {
+    searched();
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel('Search').fill('Sultana');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searching;
+  await page.getByLabel('Cash on delivery').selectOption('blocked');
+  release();
+  await expect(page).toHaveURL(/q=Sultana/);
+  await expect(page.getByRole('navigation', { name: 'Pages' })).toBeVisible();
+  // The search landed (its field shows it) and the filter chosen meanwhile is still chosen.
+  await expect(page.getByLabel('Search')).toHaveValue('Sultana');
+  await expect(page.getByLabel('Cash on delivery')).toHaveValue('blocked');
+  // Submitted, both are in the URL; Clear empties both.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/cod=blocked/);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByLabel('Search')).toHaveValue('');
+  await expect(page.getByLabel('Cash on delivery')).toHaveValue('');
 });

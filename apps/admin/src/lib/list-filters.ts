@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 
 /** A list's filters as its URL carries them: each a string, '' when unset. */
@@ -15,6 +16,30 @@ export function listQuery(params: URLSearchParams, keys: readonly string[], with
 }
 
 /**
+ * A filter form that shows the URL's filters. When the URL changes (a search landing, the back
+ * button, Clear), each field takes the URL's new value, except a field typed since the URL last
+ * changed, which keeps what was typed: a filter chosen while the last search was still loading is
+ * not overwritten when that search lands.
+ */
+export function useUrlFilterForm<F extends Record<string, string>>(current: F) {
+  const form = useForm<F>({ defaultValues: current as DefaultValues<F> });
+  const shown = useRef(current);
+  const key = JSON.stringify(current);
+  useEffect(() => {
+    const before = shown.current;
+    if (JSON.stringify(before) === key) return;
+    shown.current = current;
+    const typed = form.getValues();
+    form.reset(
+      Object.fromEntries(Object.keys(current).map((k) => [k, typed[k] !== before[k] ? typed[k] : current[k]])) as DefaultValues<F>,
+    );
+    // `current` is new on every render; `key` is what it holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return form;
+}
+
+/**
  * A back-office list's filter form, kept in its URL: the form shows the URL's filters; submitting
  * goes to the first page of the new ones, clearing empties them, and the pager keeps them.
  */
@@ -22,7 +47,7 @@ export function useListFilters<K extends string>(keys: readonly K[]) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const current = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as ListFilters<K>;
-  const form = useForm<ListFilters<K>>({ values: current });
+  const form = useUrlFilterForm<ListFilters<K>>(current);
   const go = (filters: ListFilters<K>, page = 1) => {
     const next = new URLSearchParams();
     for (const key of keys) if (filters[key]) next.set(key, filters[key]);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useUrlFilterForm } from '../../lib/list-filters';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { StaffMember } from '@store/shared/admin';
 import { AuditQuerySchema, type AuditEntry, type AuditPage as AuditPageData } from '@store/shared/admin-settings';
@@ -139,7 +139,7 @@ export function AuditPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
-  const { register, handleSubmit, setError, formState, reset } = useForm<Filters>({ values: current });
+  const { register, handleSubmit, setError, formState, reset } = useUrlFilterForm<Filters>(current);
   // The member filter lists the staff (owners) or the members seen on this page (managers, who cannot list staff).
   const members = useMemo(() => {
     const seen = new Map<number, string>();

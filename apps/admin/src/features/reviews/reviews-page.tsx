@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useUrlFilterForm } from '../../lib/list-filters';
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   AdminReviewReplySchema,
@@ -118,7 +119,7 @@ export function ReviewsPage() {
   const [error, setError] = useState<string | null>(null);
   const [replying, setReplying] = useState<AdminReview | null>(null);
   const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
-  const filterForm = useForm<Filters>({ values: current });
+  const filterForm = useUrlFilterForm<Filters>(current);
 
   const go = (filters: Partial<Filters>, pageNumber = 1) => {
     const next = new URLSearchParams();

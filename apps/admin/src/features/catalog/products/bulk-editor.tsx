@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useUrlFilterForm } from '../../../lib/list-filters';
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   DiscountPercentSchema,
@@ -73,7 +73,7 @@ export function BulkEditorPage() {
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const current = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])) as Filters;
-  const { register, handleSubmit } = useForm<Filters>({ values: current });
+  const { register, handleSubmit } = useUrlFilterForm<Filters>(current);
 
   const changed = list.data.flatMap((row) => {
     const cells = edits[row.id];
