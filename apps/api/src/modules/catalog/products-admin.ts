@@ -81,18 +81,24 @@ async function loadProduct(ctx: DbCtx, id: number, lock = false): Promise<Loaded
   const query = ctx.db.select().from(products).where(eq(products.id, id));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Product not found');
-  const [[brand], [department], variantRows, memberships] = await Promise.all([
-    ctx.db.select({ id: brands.id, handle: brands.handle, name: brands.name }).from(brands).where(eq(brands.id, row.brandId)),
-    ctx.db.select({ key: departments.key }).from(departments).where(eq(departments.id, row.departmentId)),
-    ctx.db.select().from(variants).where(eq(variants.productId, id)).orderBy(asc(variants.position), asc(variants.id)),
-    // Manual collections only: a collection by rule follows its rule, not the editor.
-    ctx.db
-      .select({ id: collectionProducts.collectionId })
-      .from(collectionProducts)
-      .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
-      .where(and(eq(collectionProducts.productId, id), isNull(collections.rule)))
-      .orderBy(asc(collectionProducts.collectionId)),
-  ]);
+  // One after another: an edit loads the product in its transaction, whose one connection runs one statement at a time.
+  const [brand] = await ctx.db
+    .select({ id: brands.id, handle: brands.handle, name: brands.name })
+    .from(brands)
+    .where(eq(brands.id, row.brandId));
+  const [department] = await ctx.db.select({ key: departments.key }).from(departments).where(eq(departments.id, row.departmentId));
+  const variantRows = await ctx.db
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, id))
+    .orderBy(asc(variants.position), asc(variants.id));
+  // Manual collections only: a collection by rule follows its rule, not the editor.
+  const memberships = await ctx.db
+    .select({ id: collectionProducts.collectionId })
+    .from(collectionProducts)
+    .innerJoin(collections, eq(collections.id, collectionProducts.collectionId))
+    .where(and(eq(collectionProducts.productId, id), isNull(collections.rule)))
+    .orderBy(asc(collectionProducts.collectionId));
   return {
     row,
     brand: brand!,
@@ -350,21 +356,21 @@ async function assertReferences(
   deptId: number,
   refs: { brand_id: number; category_id: number | null; collection_ids: number[] },
 ) {
-  const [[brand], [category], found] = await Promise.all([
-    ctx.db.select({ id: brands.id }).from(brands).where(eq(brands.id, refs.brand_id)),
+  // One after another: it runs in the edit's transaction (one connection, one statement at a time).
+  const [brand] = await ctx.db.select({ id: brands.id }).from(brands).where(eq(brands.id, refs.brand_id));
+  const [category] =
     refs.category_id === null
-      ? Promise.resolve([{ id: 0 }])
-      : ctx.db
+      ? [{ id: 0 }]
+      : await ctx.db
           .select({ id: categories.id })
           .from(categories)
-          .where(and(eq(categories.id, refs.category_id), eq(categories.departmentId, deptId))),
-    refs.collection_ids.length
-      ? ctx.db
-          .select({ id: collections.id })
-          .from(collections)
-          .where(and(inArray(collections.id, refs.collection_ids), eq(collections.departmentId, deptId), isNull(collections.rule)))
-      : Promise.resolve([]),
-  ]);
+          .where(and(eq(categories.id, refs.category_id), eq(categories.departmentId, deptId)));
+  const found = refs.collection_ids.length
+    ? await ctx.db
+        .select({ id: collections.id })
+        .from(collections)
+        .where(and(inArray(collections.id, refs.collection_ids), eq(collections.departmentId, deptId), isNull(collections.rule)))
+    : [];
   const fields: Record<string, string> = {};
   if (!brand) fields.brand_id = catalogMessages.brandUnknown;
   if (!category) fields.category_id = catalogMessages.categoryUnknown;
