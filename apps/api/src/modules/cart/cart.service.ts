@@ -156,7 +156,8 @@ const incrementStatement = (kind: OwnerKind) =>
     const q = value('quantity');
     return sql`with v as (${lineViewSql(value('variant'))}),
     c as (
-      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')} where ${openBagOf({ kind, value: sql.placeholder('owner') })}
+      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')}
+      where ${openBagOf({ kind, value: sql.placeholder('owner') })} and exists (select 1 from v)
       returning id, note_attributes, delivery_type
     ),
     up as (
@@ -317,7 +318,8 @@ const decreaseStatement = (kind: OwnerKind) =>
     const cartId = sql`(select id from c)`;
     return sql`with v as (${lineViewSql(value('variant'))}),
     c as (
-      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')} where ${openBagOf({ kind, value: sql.placeholder('owner') })}
+      update ${carts} set updated_at = now(), delivery_type = ${value('delivery')}
+      where ${openBagOf({ kind, value: sql.placeholder('owner') })} and exists (select 1 from v)
       returning id, note_attributes, delivery_type
     ),
     ${decreaseSql({ variant: value('variant'), quantity: value('quantity'), remove: sql`${sql.placeholder('remove')}::boolean` }, cartId)}

@@ -344,14 +344,18 @@ describeOnDatabases('cart', (ctx) => {
       ['a removal of an unknown variant', { variant_id: 999_999, quantity: 0, action: 'remove' }, 'variant_not_found'],
     ])('answers %s with 400 and changes nothing', async (_name, body: Record<string, unknown>, code: string) => {
       const s = shopper(ctx);
-      await s.add(c.lipRed.id, 2);
+      const bagId = (await s.add(c.lipRed.id, 2)).json<{ data: Cart }>().data.id!;
       const before = await s.cart();
+      const bagRow = () => ctx().db.select({ at: carts.updatedAt, delivery: carts.deliveryType }).from(carts).where(eq(carts.id, bagId));
+      const rowBefore = await bagRow();
       const variantId = body.variant_id === 'hidden' ? c.hiddenV.id : (body.variant_id ?? c.lipRed.id);
-      const res = await s.post('/cart/line-items/', { delivery_type: 'standard', line_item: { ...body, variant_id: variantId } });
+      // Another delivery type than the bag's: a refused change must not switch it, nor stamp the bag.
+      const res = await s.post('/cart/line-items/', { delivery_type: 'same_day', line_item: { ...body, variant_id: variantId } });
       expect(res.statusCode).toBe(400);
       // A malformed body fails validation; a well-formed one naming no variant on sale names the variant.
       expect(res.json().error.code).toBe(code);
       expect(await s.cart()).toEqual(before);
+      expect(await bagRow()).toEqual(rowBefore);
     });
 
     it('answers a missing line item and an unknown delivery type with 400', async () => {
