@@ -86,7 +86,7 @@ export async function registerAdminApp(app: FastifyInstance, distDir: string = A
         method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
         url,
         schema: { hide: true },
-        helmet: { contentSecurityPolicy: { useDefaults: false, directives } },
+        config: { securityHeaders: { contentSecurityPolicy: { useDefaults: false, directives } } },
         handler,
       });
   });
