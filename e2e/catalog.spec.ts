@@ -139,6 +139,35 @@ test.describe('the product listing', () => {
     await expect(form2.getByLabel('In stock')).toBeChecked();
   });
 
+  test('a page tapped while a new sort is still loading is that page of the new sort', async ({ page }) => {
+    await page.goto('/all-product/');
+    await expect(page.getByRole('heading', { level: 1, name: 'All products' })).toBeVisible();
+    const page2 = page.getByTestId('pagination').getByRole('link', { name: 'Page 2' });
+    await expect(page2).toBeVisible();
+    // The sort's data (every request for it: a service worker may ask again) is held until page 2 has been tapped.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.data\?/, async (route) => {
+      const asked = new URL(route.request().url()).searchParams;
+      if (asked.get('sort') === 'price_asc' && !asked.has('page')) await held;
+      await route.continue().catch(() => {}); // the router may have dropped it for the tap's navigation
+    });
+    await page.getByLabel('Sort by').selectOption('price_asc');
+    // The grid says it is loading; its links are still the old sort's.
+    await expect(page.getByTestId('product-grid')).toHaveAttribute('aria-busy', 'true');
+    await expect(page2).not.toHaveAttribute('href', /sort=/);
+    await page2.click();
+    release();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/sort=price_asc/);
+    await expect(page.getByTestId('pagination').locator('[aria-current="page"]')).toHaveText(/2/);
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_asc');
+    await expect(page.getByTestId('product-grid')).toHaveAttribute('aria-busy', 'false');
+    // The links built from the landed page carry the shopper's query only, not the router's own.
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 1' })).toHaveAttribute('href', /sort=price_asc/);
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Page 1' })).not.toHaveAttribute('href', /_routes/);
+  });
+
   test('several brands can be chosen and the count follows', async ({ page, request }) => {
     const all = await products(request, 'department=');
     const [a, b] = all.facets.brands.filter((f) => f.count > 0);

@@ -9,3 +9,15 @@ export function pagePathname(request: Pick<Request, 'url'>): string {
   if (path === '/_root') return '/';
   return path.endsWith('/_') ? path.slice(0, -1) : path;
 }
+
+/**
+ * The page's URL as the shopper's address bar has it: the page's path, and its query without
+ * `_routes`, which a client-side navigation adds to the data request (the loaders to run) and which
+ * would otherwise find its way into the links and redirects a loader builds from the query.
+ */
+export function pageUrl(request: Pick<Request, 'url'>): URL {
+  const url = new URL(request.url);
+  url.pathname = pagePathname(request);
+  url.searchParams.delete('_routes');
+  return url;
+}

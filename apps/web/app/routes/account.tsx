@@ -17,6 +17,7 @@ import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/account';
+import { pageUrl } from '../lib/request-path';
 
 /** The orders and wishlist tabs show prices: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -30,7 +31,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (session?.guest && tab === 'orders') throw redirect('/orders');
   const user = session && !session.guest ? session : null;
   if (!user) {
-    const url = new URL(request.url);
+    const url = pageUrl(request);
     const to = signedOutRedirect(tab, url.search);
     if (to) throw redirect(to);
     return { user: null, content: null, codeSentTo: codeSentTo(request), back: signInBack(url) };

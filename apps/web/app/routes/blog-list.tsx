@@ -1,7 +1,7 @@
 import { Link, data } from 'react-router';
 import type { BlogPostSummary } from '@store/shared/content';
 import { apiGet } from '../lib/api.server';
-import { pagePathname } from '../lib/request-path';
+import { pagePathname, pageUrl } from '../lib/request-path';
 import { formatDate } from '../lib/dates';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/blog-list';
@@ -12,7 +12,7 @@ type BlogList = { count: number; page: number; page_size: number; results: BlogP
 const PAGE_SIZE = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const raw = url.searchParams.get('page') ?? '1';
   const page = /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
   if (!(page >= 1)) throw data(null, { status: 404 });

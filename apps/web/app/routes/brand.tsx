@@ -10,12 +10,13 @@ import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/brand';
+import { pageUrl } from '../lib/request-path';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (sectionDepartment(params.section, request) === null) notFoundResponse();
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const handle = params.brand.toLowerCase();
   // Filter values the page cannot use are left out or put right here, and said, rather than refused.
   const { search, notices } = correctListingQuery(url.searchParams, { brand: handle });

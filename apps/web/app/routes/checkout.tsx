@@ -7,6 +7,7 @@ import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/checkout';
+import { pageUrl } from '../lib/request-path';
 
 /** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -16,7 +17,7 @@ export const links: Route.LinksFunction = () => [...takaFontLinks()];
  * the API; the payment step needs a shopper and a delivery choice, else the address step shows.
  */
 export async function loader({ context, request }: Route.LoaderArgs): Promise<CheckoutData> {
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const [checkout, locations, shipping, billing] = await Promise.all([
     apiGet<CheckoutResponse>(context, '/checkout/'),
     apiGet<LocationsResponse>(context, '/checkout/locations/'),

@@ -8,13 +8,14 @@ import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/listing';
+import { pageUrl } from '../lib/request-path';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const department = sectionDepartment(params.section, request);
   if (department === null) notFoundResponse();
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const scope = department === undefined ? {} : { department };
   const basePath = params.section ? `/${params.section}/all-product/` : '/all-product/';
   // Values the listing cannot use are left out or put right here, and said, rather than refused.

@@ -8,6 +8,7 @@ import { notFoundResponse, pageTitle } from '../features/catalog/route-helpers';
 import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import type { Route } from './+types/search';
+import { pageUrl } from '../lib/request-path';
 
 /**
  * /product/?search=… (and /kids/product/, /home/product/, /sports/product/): the search results of
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const section = sectionDepartment(params.section, request);
   if (section === null) notFoundResponse();
   const department = section ?? '';
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   const term = normalizeSearchTerm(url.searchParams.get('search') ?? '');
   // Filter values the results cannot use are left out or put right here, and said, rather than refused.
   const { search, notices } = correctListingQuery(url.searchParams, { department });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigation } from 'react-router';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { ProductCard as ProductCardData, ProductListResponse } from '@store/shared/catalog';
 import { DEPARTMENTS } from './departments';
@@ -11,9 +11,14 @@ import { ProductCard } from './product-card';
 /** Cards in the first row (two on phones, four on desktop) load their pictures at once. */
 const EAGER_CARDS = 4;
 
-export function ProductGrid({ products }: { products: ProductCardData[] }) {
+/** The products; `busy` while the next filter, sort or page is loading (dimmed, and said so to screen readers). */
+export function ProductGrid({ products, busy = false }: { products: ProductCardData[]; busy?: boolean }) {
   return (
-    <ul className="grid grid-cols-2 gap-x-3 gap-y-7 sm:grid-cols-3 lg:gap-x-5 xl:grid-cols-4" data-testid="product-grid">
+    <ul
+      className={`grid grid-cols-2 gap-x-3 gap-y-7 transition-opacity sm:grid-cols-3 lg:gap-x-5 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}
+      aria-busy={busy}
+      data-testid="product-grid"
+    >
       {products.map((p, i) => (
         <li key={p.id}>
           <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
@@ -89,6 +94,7 @@ type Props = {
 
 /** The listing page body: heading, filters, toolbar, active filters, grid, empty state and pages. */
 export function ListingView({ basePath, search, list, error, notices = [], scope = {}, heading, intro }: Props) {
+  const navigation = useNavigation();
   const state = readListingState(search);
   const count = list?.count ?? 0;
   const counted = list?.count_capped ? `${count}+ products` : `${count} ${count === 1 ? 'product' : 'products'}`;
@@ -163,7 +169,7 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
             </div>
           ) : list && list.results.length > 0 ? (
             <>
-              <ProductGrid products={list.results} />
+              <ProductGrid products={list.results} busy={navigation.state === 'loading' && navigation.location.pathname === basePath} />
               <Pagination basePath={basePath} search={search} page={list.page} pageSize={list.page_size} count={list.count} />
             </>
           ) : (

@@ -1,8 +1,43 @@
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { pageHref, pageWindow } from './listing-query';
 
 const linkClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+/**
+ * A page link that goes, when tapped, to that page of the filters and sort chosen last: a tap while
+ * a new sort is still loading, or already in the address bar but not yet drawn, would otherwise
+ * follow the link as drawn, to that page of the previous choice. Without JavaScript, the link as drawn.
+ */
+function PageLink({
+  basePath,
+  search,
+  page,
+  ...rest
+}: {
+  basePath: string;
+  search: URLSearchParams;
+  page: number;
+  className: string;
+  rel?: string;
+  'aria-label'?: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const href = pageHref(basePath, search, page);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const pending = navigation.location?.pathname === basePath ? navigation.location : null;
+    const latest = pending ?? (window.location.pathname === basePath ? window.location : null);
+    const target = latest ? pageHref(basePath, new URLSearchParams(latest.search), page) : href;
+    if (target === href) return;
+    e.preventDefault();
+    void navigate(target);
+  };
+  return <Link to={href} onClick={onClick} {...rest} />;
+}
 
 /** Numbered pages as plain links (they work without JS and can be crawled), with previous and next. */
 export function Pagination({
@@ -26,14 +61,16 @@ export function Pagination({
         {label === 'Previous' ? '‹' : '›'}
       </span>
     ) : (
-      <Link
-        to={pageHref(basePath, search, to)}
+      <PageLink
+        basePath={basePath}
+        search={search}
+        page={to}
         rel={label === 'Previous' ? 'prev' : 'next'}
         aria-label={`${label} page`}
         className={`${linkClass} text-ink hover:bg-neutral-100`}
       >
         {label === 'Previous' ? '‹' : '›'}
-      </Link>
+      </PageLink>
     );
   return (
     <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1" data-testid="pagination">
@@ -49,10 +86,10 @@ export function Pagination({
             {p}
           </span>
         ) : (
-          <Link key={p} to={pageHref(basePath, search, p)} className={`${linkClass} text-ink hover:bg-neutral-100`}>
+          <PageLink key={p} basePath={basePath} search={search} page={p} className={`${linkClass} text-ink hover:bg-neutral-100`}>
             <span className="sr-only">Page </span>
             {p}
-          </Link>
+          </PageLink>
         ),
       )}
       {arrow(page + 1, 'Next')}
