@@ -1,3 +1,4 @@
+import { SHOP_NAME } from '@store/shared/constants';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 
 /**
@@ -39,7 +40,12 @@ export class SmsGateway {
 
   /** Order confirmations the gateway delivered more than once (the shopper got the same SMS twice). */
   confirmationsDeliveredTwice(): number {
-    return [...this.delivered].filter(([key, n]) => key.split('\n')[1]!.startsWith('GlowBazaar: order ') && n > 1).length;
+    return [...this.delivered].filter(([key, n]) => key.split('\n')[1]!.startsWith(`${SHOP_NAME}: order `) && n > 1).length;
+  }
+
+  /** How many times each delivered text arrived. */
+  timesDelivered(): number[] {
+    return [...this.delivered.values()];
   }
 
   /** The texts delivered more than once to the same number, as `number: text`. */
