@@ -23,12 +23,12 @@ export function listQuery(params: URLSearchParams, keys: readonly string[], with
  */
 export function useUrlFilterForm<F extends Record<string, string>>(current: F) {
   const form = useForm<F>({ defaultValues: current as DefaultValues<F> });
-  const shown = useRef(current);
   const key = JSON.stringify(current);
+  const shown = useRef({ key, values: current });
   useEffect(() => {
-    const before = shown.current;
-    if (JSON.stringify(before) === key) return;
-    shown.current = current;
+    const before = shown.current.values;
+    if (shown.current.key === key) return;
+    shown.current = { key, values: current };
     const typed = form.getValues();
     form.reset(
       Object.fromEntries(Object.keys(current).map((k) => [k, typed[k] !== before[k] ? typed[k] : current[k]])) as DefaultValues<F>,

@@ -23,30 +23,7 @@ export function preparedPerDatabase<S>(build: (db: Db) => S): (db: Db) => S {
 /** The dialect that turns a statement into its text once, with the column names as the database handles give them. */
 const dialect = new PgDialect({ casing: CASING });
 
-/**
- * A hand-written statement (a `sql` template, its values `sql.placeholder(name)`) turned into text
- * once per process and run as a named statement: for the statements the bag and the checkout run on
- * every tap and order. Building the text cost the server more CPU than the rest of the request, and
- * planning these CTEs cost PostgreSQL more than running them; a named statement is parsed and planned
- * once per connection (+ / −: 452 → 1,034 req/s on one machine). Inside a transaction too: the
- * prepared query is made for the handle it runs on (a transaction's handle is its own), which is
- * cheap; only the text is shared. Placeholders skip column encoders, as in preparedPerDatabase.
- */
-export function preparedSql<Row>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
-  // Built on first use, not when the module loads: what it composes may be defined further down the module.
-  let query: Query | undefined;
-  const statement = preparedPerDatabase((db) =>
-    db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(
-      (query ??= dialect.sqlToQuery(build())),
-      undefined,
-      name,
-      false,
-    ),
-  );
-  return async (db, values) => (await statement(db).execute(values)).rows;
-}
-
-/** What a drizzle prepared query keeps of the query it was built from (the same in both drivers' prepared queries). */
+/** What a prepared query is made from: its text and parameters, and how its rows map back (none: raw rows). */
 type BuiltQuery = {
   query: Query;
   fields?: SelectedFieldsOrdered;
@@ -54,35 +31,54 @@ type BuiltQuery = {
   joinsNotNullableMap?: Record<string, boolean>;
 };
 
-type Preparable<R> = { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } };
+type Statement<R> = { execute(values: Record<string, unknown>): Promise<R> };
+
+/**
+ * A named statement per database handle, all made from one query built on first use (not when the
+ * module loads: what it composes may be defined further down the module). A transaction's handle is
+ * its own, so each gets a prepared query of its own, which is cheap; only the built query is shared.
+ */
+function namedPerHandle<R>(name: string, build: (db: Db) => BuiltQuery): (db: Db) => Statement<R> {
+  let built: BuiltQuery | undefined;
+  return preparedPerDatabase((db) => {
+    built ??= build(db);
+    const statement = db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(
+      built.query,
+      built.fields,
+      name,
+      built._isResponseInArrayMode ?? false,
+    );
+    (statement as unknown as BuiltQuery).joinsNotNullableMap = built.joinsNotNullableMap;
+    return statement;
+  });
+}
+
+/**
+ * A hand-written statement (a `sql` template, its values `sql.placeholder(name)`) turned into text
+ * once per process and run as a named statement: for the statements the bag and the checkout run on
+ * every tap and order. Building the text cost the server more CPU than the rest of the request, and
+ * planning these CTEs cost PostgreSQL more than running them; a named statement is parsed and planned
+ * once per connection (+ / −: 452 → 1,034 req/s on one machine). Inside a transaction too (see
+ * namedPerHandle). Placeholders skip column encoders, as in preparedPerDatabase; rows come raw.
+ */
+export function preparedSql<Row>(name: string, build: () => SQL): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+  const statement = namedPerHandle<{ rows: Row[] }>(name, () => ({ query: dialect.sqlToQuery(build()) }));
+  return async (db, values) => (await statement(db).execute(values)).rows;
+}
+
+type Preparable<R> = { prepare(name: string): Statement<R> };
 
 /**
  * A drizzle query (select, insert or update, its values `sql.placeholder(name)`) built once per
  * process and run as a named statement on whatever handle it is given, a transaction's too: for the
  * statements an order runs. Unlike preparedSql, the query's columns encode the placeholders' values
- * (a JSON column's object is serialized) and decode its rows (timestamps as Dates). Built on the
- * first handle that runs it; another handle gets a prepared query made from the same text and
- * fields, which costs next to nothing. A column's encoder is given every value, null too: where a
- * value may be null, put the placeholder in its own `sql` chunk (no encoder; the driver sends a
- * Date as a time and an object as JSON).
+ * (a JSON column's object is serialized) and decode its rows (timestamps as Dates): drizzle's own
+ * prepared query, built once, gives the text and the fields. A column's encoder is given every
+ * value, null too: where a value may be null, put the placeholder in its own `sql` chunk (no
+ * encoder; the driver sends a Date as a time and an object as JSON).
  */
 export function preparedQuery<R>(name: string, build: (db: Db) => Preparable<R>): (db: Db, values: Record<string, unknown>) => Promise<R> {
-  let built: BuiltQuery | undefined;
-  const statement = preparedPerDatabase((db) => {
-    if (!built) {
-      const first = build(db).prepare(name);
-      built = first as unknown as BuiltQuery;
-      return first;
-    }
-    const again = db._.session.prepareQuery<PreparedQueryConfig & { execute: R }>(
-      built.query,
-      built.fields,
-      name,
-      built._isResponseInArrayMode ?? false,
-    ) as unknown as BuiltQuery & { execute(values: Record<string, unknown>): Promise<R> };
-    again.joinsNotNullableMap = built.joinsNotNullableMap;
-    return again;
-  });
+  const statement = namedPerHandle<R>(name, (db) => build(db).prepare(name) as unknown as BuiltQuery);
   return (db, values) => statement(db).execute(values);
 }
 

@@ -79,3 +79,13 @@ export function systemCtx(app: Pick<FastifyInstance, 'db' | 'log'>, clock: Clock
 
 /** What a service that only reads or writes needs of the context: the database or the transaction to work in. */
 export type DbCtx = Pick<RequestCtx, 'db'>;
+
+/** A customer, or a guest by their session: whose an address, an order or a coupon use is. */
+export type ShopperRef = Pick<RequestCtx, 'customerId' | 'guestId'>;
+
+/** Whose, as a statement prepared per kind of shopper takes it (see perOwnerColumn); null for nobody. */
+export function shopperKey(owner: ShopperRef): { kind: 'customer' | 'guest'; value: number | string } | null {
+  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
+  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
+  return null;
+}

@@ -16,8 +16,8 @@ import { safeRedirectPath } from '../lib/safe-path';
 import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
-import type { Route } from './+types/account';
 import { pageUrl } from '../lib/request-path';
+import type { Route } from './+types/account';
 
 /** The orders and wishlist tabs show prices: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];

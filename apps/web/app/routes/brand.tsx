@@ -9,8 +9,8 @@ import { truncate } from '../features/catalog/seo';
 import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
-import type { Route } from './+types/brand';
 import { pageUrl } from '../lib/request-path';
+import type { Route } from './+types/brand';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 

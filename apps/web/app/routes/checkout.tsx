@@ -6,8 +6,8 @@ import { checkoutAction } from '../features/checkout/checkout-action.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
-import type { Route } from './+types/checkout';
 import { pageUrl } from '../lib/request-path';
+import type { Route } from './+types/checkout';
 
 /** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];

@@ -7,8 +7,8 @@ import { notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/
 import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
-import type { Route } from './+types/listing';
 import { pageUrl } from '../lib/request-path';
+import type { Route } from './+types/listing';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 

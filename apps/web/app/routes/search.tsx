@@ -7,8 +7,8 @@ import { ListingView, ProductGrid } from '../features/catalog/listing-view';
 import { notFoundResponse, pageTitle } from '../features/catalog/route-helpers';
 import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
-import type { Route } from './+types/search';
 import { pageUrl } from '../lib/request-path';
+import type { Route } from './+types/search';
 
 /**
  * /product/?search=… (and /kids/product/, /home/product/, /sports/product/): the search results of

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useUrlFilterForm } from '../../lib/list-filters';
 import { useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { StaffMember } from '@store/shared/admin';
 import { AuditQuerySchema, type AuditEntry, type AuditPage as AuditPageData } from '@store/shared/admin-settings';
+import { useUrlFilterForm } from '../../lib/list-filters';
 import { Button } from '../../components/ui/button';
 import { DataTable, listColumns } from '../../components/ui/data-table';
 import { SelectField, TextField } from '../../components/ui/field';

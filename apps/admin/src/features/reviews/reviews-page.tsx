@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useUrlFilterForm } from '../../lib/list-filters';
 import { useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   AdminReviewReplySchema,
@@ -12,6 +11,7 @@ import {
   type AdminReviewPage,
   type ReviewState,
 } from '@store/shared/reviews';
+import { useUrlFilterForm } from '../../lib/list-filters';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Badge, type BadgeTone } from '../../components/ui/badge';

@@ -65,7 +65,7 @@ export async function lockCart({ db: tx }: DbCtx, owner: CartOwner, deliveryType
   if (!deliveryType) return (await lockStatements[key.kind](tx, { owner: key.value }))[0] ?? null;
   const [row] = await tx
     .update(carts)
-    .set({ updatedAt: sql`now()`, ...(deliveryType ? { deliveryType } : {}) })
+    .set({ updatedAt: sql`now()`, deliveryType })
     .where(openBagOf(key))
     .returning();
   return row ?? null;

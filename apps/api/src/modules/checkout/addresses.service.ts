@@ -4,6 +4,7 @@ import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
 import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
+import { shopperKey as keyOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { findZone } from './bd-locations.js';
 import { addresses } from './checkout.tables.js';
@@ -13,11 +14,11 @@ export type Shopper = { customerId: number | null; guestId: string | null };
 
 export type AddressRow = typeof addresses.$inferSelect;
 
-/** Whose addresses, as the rows name them: a customer, or a guest by their session. */
+/** Whose addresses: a customer, or a guest by their session; nobody is refused. */
 function shopperKey(owner: Shopper): { kind: 'customer' | 'guest'; value: number | string } {
-  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
-  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
-  throw new AppError('login_required', messages.loginRequired);
+  const key = keyOf(owner);
+  if (!key) throw new AppError('login_required', messages.loginRequired);
+  return key;
 }
 
 const ownerColumn = { customer: addresses.customerId, guest: addresses.guestId };

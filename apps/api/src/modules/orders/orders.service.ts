@@ -19,7 +19,7 @@ import type { Env } from '../../config/env.js';
 import { selectRows, type Db } from '../../db/client.js';
 import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
-import type { RequestCtx, DbCtx } from '../../lib/context.js';
+import { shopperKey, type RequestCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
@@ -35,22 +35,13 @@ export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'
 /** Whose order: a customer's or a guest's (by their session). */
 export type OrderOwner = { customerId: number | null; guestId: string | null };
 
-const ownerWhere = (owner: OrderOwner) =>
-  owner.customerId !== null
-    ? eq(orders.customerId, owner.customerId)
-    : owner.guestId !== null
-      ? eq(orders.guestId, owner.guestId)
-      : sql`false`;
-
-/** An order's owner as a statement prepared per kind of owner takes it (placeholder `owner`); null for nobody. */
-function orderOwnerKey(owner: OrderOwner): { kind: 'customer' | 'guest'; value: number | string } | null {
-  if (owner.customerId !== null) return { kind: 'customer', value: owner.customerId };
-  if (owner.guestId !== null) return { kind: 'guest', value: owner.guestId };
-  return null;
-}
-
 /** An order's owner column per kind of owner, for the statements prepared per kind. */
 const orderOwnerColumn = { customer: orders.customerId, guest: orders.guestId };
+
+const ownerWhere = (owner: OrderOwner) => {
+  const who = shopperKey(owner);
+  return who ? eq(orderOwnerColumn[who.kind], who.value) : sql`false`;
+};
 
 /** Another checkout attempt with the same Idempotency-Key won the race: the caller answers with that order. */
 export class IdempotencyKeyTaken extends Error {}
@@ -76,8 +67,9 @@ function orderNumberPrefix(at: Date): string {
 
 /** The next number, GB-YYMM-NNNNNN, as SQL: taken from the sequence by the statement that uses it (no round trip of its own). */
 // At least six digits (lpad alone would cut a seventh: 1000000 and 1000001 would both read 100000).
-const nextNumberSql = (at: Date) =>
-  sql<string>`(select ${orderNumberPrefix(at)} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${orderNumberSeq.seqName}) as n)`;
+const numberSql = (prefix: SQL) =>
+  sql<string>`(select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${orderNumberSeq.seqName}) as n)`;
+const nextNumberSql = (at: Date) => numberSql(sql`${orderNumberPrefix(at)}::text`);
 
 /** GB-YYMM-NNNNNN: the month in Dhaka, then the running number (the seed's orders; the checkout takes it in its insert). */
 export async function nextOrderNumber({ db: tx }: DbCtx, at: Date): Promise<string> {
@@ -165,7 +157,7 @@ const insertOrderStatement = preparedQuery('insert_order', (db) => {
     );
   // Bare placeholders (no column encoder, which would turn a null into JSON's null or fail on a null time): the driver sends objects as JSON.
   const values = Object.fromEntries(ORDER_VALUE_KEYS.map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<keyof OrderValues, SQL>;
-  const number = sql`(select ${sql.placeholder('prefix')}::text || lpad(n::text, greatest(6, length(n::text)), '0') from nextval(${orderNumberSeq.seqName}) as n)`;
+  const number = numberSql(sql`${sql.placeholder('prefix')}::text`);
   return db
     .with(newId, event, lines)
     .insert(orders)
@@ -539,7 +531,7 @@ export async function overdueUnpaidOrders({ db }: DbCtx, before: Date, limit = 5
 
 /** The bag's unpaid gateway order, if one is open: a new checkout of the same bag pays it again rather than placing another. */
 export async function openUnpaidOrderOfCart({ db: tx }: DbCtx, cartId: number, owner: OrderOwner): Promise<OrderRow | null> {
-  const who = orderOwnerKey(owner);
+  const who = shopperKey(owner);
   if (!who) return null;
   const [o] = await unpaidOrderOfCart[who.kind](tx, { cart: cartId, owner: who.value });
   return o ?? null;
@@ -658,7 +650,7 @@ const orderByKey = perOwnerColumn(orderOwnerColumn, (kind, owner) =>
 
 /** The order an attempt with this Idempotency-Key placed for this owner. */
 export async function findOrderByKey({ db }: DbCtx, owner: OrderOwner, key: string): Promise<OrderRow | null> {
-  const who = orderOwnerKey(owner);
+  const who = shopperKey(owner);
   const [o] = who ? await orderByKey[who.kind](db, { owner: who.value, key }) : [];
   return o ?? null;
 }

@@ -1,5 +1,4 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useUrlFilterForm } from '../../../lib/list-filters';
 import { Link, useLoaderData, useNavigate, useRevalidator, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import {
   DiscountPercentSchema,
@@ -12,6 +11,7 @@ import {
 } from '@store/shared/admin-catalog';
 import { DEPARTMENT_KEYS } from '@store/shared/constants';
 import { discountedPrice, formatTaka } from '@store/shared/money';
+import { useUrlFilterForm } from '../../../lib/list-filters';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField, inputClass } from '../../../components/ui/field';
