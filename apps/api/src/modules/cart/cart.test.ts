@@ -222,6 +222,26 @@ describeOnDatabases('cart', (ctx) => {
       expect((await s.cart()).line_items).toHaveLength(1);
     });
 
+    it('answers badges asked at the same moment each with its own bag', async () => {
+      // Counts asked together go to the database as one statement (cartCount): each must get its own.
+      const shoppers = [shopper(ctx), shopper(ctx), shopper(ctx), shopper(ctx), shopper(ctx)];
+      await shoppers[0]!.add(c.lipRed.id);
+      await shoppers[1]!.add(c.serum30.id, 2);
+      await shoppers[1]!.add(c.lipRed.id, 3);
+      await shoppers[2]!.add(c.cream50.id, 4);
+      await shoppers[3]!.add(c.cream50.id);
+      await shoppers[3]!.change(c.cream50.id, 'remove');
+      // shoppers[4] has no bag at all; [3] has an empty one.
+      const expected = [1, 5, 4, 0, 0];
+      const asked = Array.from({ length: 30 }, (_, i) => i % shoppers.length);
+      const answers = await Promise.all(asked.map((i) => shoppers[i]!.get('/cart/count/')));
+      expect(answers.map((res) => res.json<{ data: { count: number } }>().data.count)).toEqual(asked.map((i) => expected[i]));
+      // A change is in the very next count.
+      await shoppers[0]!.add(c.lipRed.id);
+      const again = await Promise.all(shoppers.map((s) => s.get('/cart/count/')));
+      expect(again.map((res) => res.json<{ data: { count: number } }>().data.count)).toEqual([2, 5, 4, 0, 0]);
+    });
+
     it('lists lines by id, decreases, removes at 1 and removes with quantity 0', async () => {
       const s = shopper(ctx);
       await s.add(c.lipRed.id);
