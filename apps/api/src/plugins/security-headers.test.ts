@@ -38,18 +38,47 @@ describe('security headers on API answers', () => {
     await production?.close();
   });
 
-  it('sends the safe headers with JSON, and a policy under which no script runs', async () => {
+  it('sends the safe headers with JSON, and a policy under which nothing loads', async () => {
     const res = await test.app.inject('/api/v1/products/?page_size=1');
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-    const csp = directives(res.headers['content-security-policy']);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(directives(res.headers['content-security-policy'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it("gives what is not the API the pages' policy, scripts by nonce", async () => {
+    const csp = directives((await test.app.inject('/healthz')).headers['content-security-policy']);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['script-src']).toEqual([expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/), "'strict-dynamic'", "'self'"]);
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sets on API answers exactly the headers helmet sets on pages, but the policy', async () => {
+    const api = (await production.app.inject('/api/v1/products/?page_size=1')).headers;
+    const page = (await production.app.inject('/healthz')).headers;
+    const names = [
+      'strict-transport-security',
+      'x-frame-options',
+      'x-content-type-options',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'permissions-policy',
+    ];
+    for (const name of names) {
+      expect(page[name], name).toBeDefined();
+      expect(api[name], name).toBe(page[name]);
+    }
+    expect(api['x-powered-by']).toBeUndefined();
   });
 
   it('sends them with errors too', async () => {
