@@ -64,6 +64,11 @@ async function makeBags(baseUrl, variantIds, n) {
 export async function benchCart({ baseUrl, autocannon, products }) {
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const connections = 50;
+  // A running shop's process is warm: each scenario first runs unmeasured (the same requests and
+  // connections) while V8 compiles the path and the pool's connections plan its statements; without
+  // it, the first second's queue is most of the p99 (docs/performance.md, "Warm-up").
+  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+  const warmup = warmupSeconds > 0 ? { warmup: { duration: warmupSeconds } } : {};
   const variantIds = await pickVariants(baseUrl, products);
   const figures = {};
 
@@ -76,6 +81,7 @@ export async function benchCart({ baseUrl, autocannon, products }) {
       url: baseUrl,
       connections,
       duration: seconds,
+      ...warmup,
       requests: bodies.map((body) => ({
         method: 'POST',
         path: '/api/v1/cart/line-items/',
@@ -95,6 +101,7 @@ export async function benchCart({ baseUrl, autocannon, products }) {
       url: baseUrl,
       connections,
       duration: seconds,
+      ...warmup,
       requests: [
         {
           method: 'POST',
@@ -122,6 +129,7 @@ export async function benchCart({ baseUrl, autocannon, products }) {
       url: baseUrl,
       connections,
       duration: seconds,
+      ...warmup,
       requests: [
         {
           method: 'GET',
