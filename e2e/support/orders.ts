@@ -14,15 +14,17 @@ const spread = (key: string) => [...key].reduce((h, c) => (h * 31 + c.charCodeAt
  * journeys do not buy from, at a place of its own in the list, so tests running side by side count
  * the stock of different variants.
  */
-export async function someVariant(request: APIRequestContext, key: string): Promise<{ variantId: number; stock: number; productUrl: string }> {
+export async function someVariant(
+  request: APIRequestContext,
+  key: string,
+): Promise<{ variantId: number; stock: number; productUrl: string }> {
   const list = (await (
     await request.get('/api/v1/products/?in_stock=true&department=home&page_size=48&sort=newest')
   ).json()) as ProductListResponse;
   const start = spread(key) % Math.max(list.results.length, 1);
   for (const card of [...list.results.slice(start), ...list.results.slice(0, start)]) {
-    const product = (
-      (await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail }
-    ).data;
+    const product = ((await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail })
+      .data;
     const variant = product.product_variants.find((v) => v.stock >= 10);
     if (variant) return { variantId: variant.variant_id, stock: variant.stock, productUrl: product.url };
   }

@@ -85,7 +85,10 @@ describeOnDatabases('admin customers', (ctx) => {
 
     const local = `0${a.phone.slice(4)}`;
     for (const q of [a.phone, local, `${local.slice(0, 5)}-${local.slice(5)}`, `880${a.phone.slice(4)}`, ` ${local} `])
-      expect((await list(`q=${encodeURIComponent(q)}`)).data.map((r) => r.id), q).toEqual([a.customerId]);
+      expect(
+        (await list(`q=${encodeURIComponent(q)}`)).data.map((r) => r.id),
+        q,
+      ).toEqual([a.customerId]);
     const [row2] = await ctx().db.select().from(customers).where(eq(customers.id, a.customerId!));
     expect((await list(`q=${encodeURIComponent(row2!.email!.toUpperCase())}`)).data.map((r) => r.id)).toEqual([a.customerId]);
     expect((await list('q=irin%20akh')).data.map((r) => r.id)).toEqual([a.customerId]);
@@ -165,7 +168,7 @@ describeOnDatabases('admin customers', (ctx) => {
     expect(await auditsOf(id)).toEqual([]);
   });
 
-  it("blocks a customer from COD with a reason, audited: checkout shows COD unavailable and refuses it (nothing placed), and offers it again once unblocked", async () => {
+  it('blocks a customer from COD with a reason, audited: checkout shows COD unavailable and refuses it (nothing placed), and offers it again once unblocked', async () => {
     const shopper = await customer('Sharmin');
     const id = shopper.customerId!;
     await shopper.address();
@@ -192,7 +195,11 @@ describeOnDatabases('admin customers', (ctx) => {
     const before = await ctx().db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id));
     const pay = await shopper.pay({ payment_method: 'cod' }, `cu-blocked-${id}`);
     expect(pay.statusCode).toBe(400);
-    expect(errorOf(pay)).toMatchObject({ code: 'cod_not_allowed', message: messages.codNotAllowed, fields: { payment: messages.codNotAllowed } });
+    expect(errorOf(pay)).toMatchObject({
+      code: 'cod_not_allowed',
+      message: messages.codNotAllowed,
+      fields: { payment: messages.codNotAllowed },
+    });
     expect(await ctx().db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id))).toEqual(before);
     // The bag is still there to pay another way.
     expect((await shopper.checkout()).data.cart.line_items).toHaveLength(1);
@@ -218,7 +225,10 @@ describeOnDatabases('admin customers', (ctx) => {
     expect(audits[0]!.staffId).toBe(care.member.id);
     expect(audits[0]!.changes).toMatchObject({ cod_blocked: [false, true], cod_blocked_reason: ['', 'Refused 3 parcels in October'] });
 
-    expect((await shopper.checkout()).data.payment_options.find((o) => o.method === 'cod')).toMatchObject({ available: true, reason: null });
+    expect((await shopper.checkout()).data.payment_options.find((o) => o.method === 'cod')).toMatchObject({
+      available: true,
+      reason: null,
+    });
     const placed = await shopper.pay({ payment_method: 'cod' }, `cu-unblocked-${id}`);
     expect(placed.statusCode, placed.body).toBe(200);
     expect(payData(placed).type).toBe('cod');

@@ -50,7 +50,10 @@ function searchCondition(q: string): SQL {
 }
 
 function listConditions(query: AdminCustomerListQuery): SQL[] {
-  const where: (SQL | null)[] = [query.q ? searchCondition(query.q) : null, query.cod === 'blocked' ? isNotNull(customers.codBlockedAt) : null];
+  const where: (SQL | null)[] = [
+    query.q ? searchCondition(query.q) : null,
+    query.cod === 'blocked' ? isNotNull(customers.codBlockedAt) : null,
+  ];
   return where.filter((w): w is SQL => !!w);
 }
 

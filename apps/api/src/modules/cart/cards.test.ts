@@ -150,9 +150,9 @@ describeOnDatabases('privilege cards', (ctx) => {
       percent: 15,
       updated_at: linked.data.updated_at,
     });
-    const off = (
-      await editor.client.patch(`/offers/cards/${card.id}/`, { active: false, updated_at: linked.data.updated_at })
-    ).json<{ data: AdminCard }>();
+    const off = (await editor.client.patch(`/offers/cards/${card.id}/`, { active: false, updated_at: linked.data.updated_at })).json<{
+      data: AdminCard;
+    }>();
     expect(off.data.state).toBe('inactive');
     const unlinked = (await editor.client.patch(`/offers/cards/${card.id}/`, { customer: null })).json<{ data: AdminCard }>();
     expect(unlinked.data.holder).toBeNull();

@@ -1,5 +1,13 @@
 import { clearCart } from '../cart/index.js';
-import { attemptAmount, awaitingPayment, lockOrder, prepaid, notifyOrderConfirmed, transitionOrder, type NotifyDeps } from '../orders/index.js';
+import {
+  attemptAmount,
+  awaitingPayment,
+  lockOrder,
+  prepaid,
+  notifyOrderConfirmed,
+  transitionOrder,
+  type NotifyDeps,
+} from '../orders/index.js';
 import { OrderNotPayable, type PaymentHooks } from '../payments/index.js';
 
 /**

@@ -11,7 +11,14 @@ export async function customerWishlist(ctx: DbCtx, customerId: number): Promise<
     .from(wishlistItems)
     .where(eq(wishlistItems.customerId, customerId))
     .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
-  const cards = new Map((await getCards(ctx, rows.map((r) => r.productId))).map((c) => [c.id, c]));
+  const cards = new Map(
+    (
+      await getCards(
+        ctx,
+        rows.map((r) => r.productId),
+      )
+    ).map((c) => [c.id, c]),
+  );
   return rows.flatMap((r) => {
     const card = cards.get(r.productId);
     if (!card) return [];
