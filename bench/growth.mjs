@@ -59,6 +59,8 @@ const combos = (...parts) => parts.reduce((acc, options) => acc.flatMap((a) => o
  * with the catalog, not a cache's.
  */
 async function measure(base, autocannon, seconds) {
+  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+  const warmup = warmupSeconds > 0 ? { warmup: { duration: warmupSeconds } } : {};
   const pages = [];
   for (let page = 1; page <= 60; page++) {
     const res = await (await fetch(`${base}/api/v1/products/?page_size=48&page=${page}`)).json();
@@ -91,7 +93,7 @@ async function measure(base, autocannon, seconds) {
     report(
       `${name} (${paths.length.toLocaleString('en')})`,
       10,
-      await autocannon({ url: base, connections: 10, duration: seconds, requests: paths.map((path) => ({ path })) }),
+      await autocannon({ url: base, connections: 10, duration: seconds, requests: paths.map((path) => ({ path })), ...warmup }),
     );
   return {
     list: await run('product list, uncached', listPaths),
