@@ -30,6 +30,15 @@ async function seededDatabase(serverUrl, size, root, env) {
     .then((r) => r.rows[0].n >= size)
     .catch(() => false);
   await db.end();
+  if (seeded) {
+    // Kept from an earlier run: brought to this build's schema (the server refuses one behind it).
+    const r = spawnSync('npm', ['run', 'db:migrate'], {
+      cwd: root,
+      env: { ...env, DATABASE_URL: url.toString() },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error(`migrating ${name} failed`);
+  }
   if (!seeded) {
     console.log(`  seeding ${size.toLocaleString('en')} products into ${name}…`);
     const r = spawnSync('npm', ['run', 'db:seed', '--', '--products', String(size)], {

@@ -27,6 +27,7 @@ import {
   collectionProducts,
   collections,
   departments,
+  productFacetCounts,
   products,
   reviews,
   stockNotifications,
@@ -171,12 +172,15 @@ export async function departmentId({ db }: DbCtx, key: string): Promise<number |
   return row?.id ?? null;
 }
 
-async function filters(db: Db, q: ProductListQuery): Promise<SQL[] | null> {
-  const where: SQL[] = [eq(products.published, true)];
+/** The ids a listing's scope names (department, brands, a category with its children, a collection); null when one names nothing. */
+type Scope = { departmentId?: number; brandIds?: number[]; categoryIds?: number[]; collectionId?: number };
+
+async function resolveScope(db: Db, q: Pick<ProductListQuery, 'department' | 'brand' | 'category' | 'collection'>): Promise<Scope | null> {
+  const scope: Scope = {};
   if (q.department !== undefined) {
     const id = await departmentId({ db }, q.department);
     if (id === null) return null;
-    where.push(eq(products.departmentId, id));
+    scope.departmentId = id;
   }
   if (q.brand) {
     const handles = q.brand
@@ -185,29 +189,38 @@ async function filters(db: Db, q: ProductListQuery): Promise<SQL[] | null> {
       .filter(Boolean);
     const rows = handles.length ? await db.select({ id: brands.id }).from(brands).where(inArray(brands.handle, handles)) : [];
     if (rows.length === 0) return null;
-    where.push(
-      inArray(
-        products.brandId,
-        rows.map((r) => r.id),
-      ),
-    );
+    scope.brandIds = rows.map((r) => r.id);
   }
   if (q.category) {
     const [cat] = await db.select({ id: categories.id }).from(categories).where(eq(categories.handle, q.category));
     if (!cat) return null;
     const children = await db.select({ id: categories.id }).from(categories).where(eq(categories.parentId, cat.id));
-    where.push(inArray(products.categoryId, [cat.id, ...children.map((c) => c.id)]));
+    scope.categoryIds = [cat.id, ...children.map((c) => c.id)];
   }
   if (q.collection) {
     const [col] = await db.select({ id: collections.id }).from(collections).where(eq(collections.handle, q.collection));
     if (!col) return null;
+    scope.collectionId = col.id;
+  }
+  return scope;
+}
+
+/** The conditions on products of a scope and of the listing's other filters (price, sale, stock). */
+function scopeWhere(db: Db, scope: Scope, q: ProductListQuery): SQL[] {
+  const where: SQL[] = [eq(products.published, true)];
+  if (scope.departmentId !== undefined) where.push(eq(products.departmentId, scope.departmentId));
+  if (scope.brandIds) where.push(inArray(products.brandId, scope.brandIds));
+  if (scope.categoryIds) where.push(inArray(products.categoryId, scope.categoryIds));
+  if (scope.collectionId !== undefined)
     where.push(
       inArray(
         products.id,
-        db.select({ id: collectionProducts.productId }).from(collectionProducts).where(eq(collectionProducts.collectionId, col.id)),
+        db
+          .select({ id: collectionProducts.productId })
+          .from(collectionProducts)
+          .where(eq(collectionProducts.collectionId, scope.collectionId)),
       ),
     );
-  }
   if (q.price_min !== undefined) where.push(gte(products.minDiscountedPrice, q.price_min * 100));
   if (q.price_max !== undefined) where.push(lte(products.minDiscountedPrice, q.price_max * 100));
   if (q.on_sale) where.push(sql`(${products.sale} or ${products.maxDiscountValue} > 0)`);
@@ -229,28 +242,35 @@ const ORDER = {
 async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
   const key = JSON.stringify([dbKey(db), q.department, q.category, q.collection, q.brand]);
   return facetCache.getOrLoad(key, CATALOG, async () => {
-    const open = { price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
+    const open = { ...q, price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
     const [brandScope, categoryScope] = await Promise.all([
-      filters(db, { ...q, ...open, brand: undefined }),
-      filters(db, { ...q, ...open, category: undefined }),
+      resolveScope(db, { ...open, brand: undefined }),
+      resolveScope(db, { ...open, category: undefined }),
     ]);
-    const brandWhere = and(...(brandScope ?? [sql`false`]));
-    const categoryWhere = and(...(categoryScope ?? [sql`false`]));
-    // Counted by id on products_department_facets_idx (an index-only scan), then named: joining the
-    // names first would carry them through every product of the department.
-    const countedBy = <Alias extends string>(
-      column: typeof products.brandId | typeof products.categoryId,
-      where: SQL | undefined,
-      alias: Alias,
-    ) =>
-      db
-        .select({ id: column, n: count().as('n') })
+    /**
+     * Products per brand or category in a scope: from the kept counts (productFacetCounts), a few
+     * rows whatever the catalog's size, unless the scope is a collection, which they do not know;
+     * then counted by id on products_department_facets_idx (an index-only scan), then named.
+     */
+    const countedBy = <Alias extends string>(by: 'brandId' | 'categoryId', scope: Scope | null, alias: Alias) => {
+      if (scope && scope.collectionId === undefined) {
+        return db
+          .select({ id: productFacetCounts[by], n: sql<number>`sum(${productFacetCounts.n})::int`.as('n') })
+          .from(productFacetCounts)
+          .where(countsWhere(scope))
+          .groupBy(productFacetCounts[by])
+          .having(sql`sum(${productFacetCounts.n}) > 0`)
+          .as(alias);
+      }
+      return db
+        .select({ id: products[by], n: count().as('n') })
         .from(products)
-        .where(where)
-        .groupBy(column)
+        .where(scope ? and(...scopeWhere(db, scope, open)) : sql`false`)
+        .groupBy(products[by])
         .as(alias);
-    const brandCounts = countedBy(products.brandId, brandWhere, 'brand_counts');
-    const categoryCounts = countedBy(products.categoryId, categoryWhere, 'category_counts');
+    };
+    const brandCounts = countedBy('brandId', brandScope, 'brand_counts');
+    const categoryCounts = countedBy('categoryId', categoryScope, 'category_counts');
     const [brandRows, categoryRows, priceRows] = await Promise.all([
       db
         .select({ value: brands.handle, label: brands.name, count: brandCounts.n })
@@ -262,17 +282,49 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
         .from(categoryCounts)
         .innerJoin(categories, eq(categories.id, categoryCounts.id))
         .orderBy(asc(sql`lower(${categories.name})`)),
+      // The ends of the price index (products_department_price_idx): two probes, not a count.
       db
         .select({
           min: sql<number>`coalesce(min(${products.minDiscountedPrice}), 0)::int`,
           max: sql<number>`coalesce(max(${products.minDiscountedPrice}), 0)::int`,
         })
         .from(products)
-        .where(brandWhere),
+        .where(brandScope ? and(...scopeWhere(db, brandScope, open)) : sql`false`),
     ]);
     const facet = (rows: Facet[]) => rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.count) }));
     return { brands: facet(brandRows), categories: facet(categoryRows), price: priceRows[0] ?? { min: 0, max: 0 } };
   });
+}
+
+/** The kept counts' rows of a scope without a collection. */
+function countsWhere(scope: Scope): SQL | undefined {
+  return and(
+    scope.departmentId !== undefined ? eq(productFacetCounts.departmentId, scope.departmentId) : undefined,
+    scope.brandIds ? inArray(productFacetCounts.brandId, scope.brandIds) : undefined,
+    scope.categoryIds ? inArray(productFacetCounts.categoryId, scope.categoryIds) : undefined,
+  );
+}
+
+/**
+ * A listing's total: from the kept counts when it is filtered by nothing they do not know (a
+ * department, brands, a category, in stock, on sale), else counted on the products (a collection, a
+ * price range).
+ */
+async function listingTotal(db: Db, scope: Scope, q: ProductListQuery, condition: SQL | undefined): Promise<number> {
+  const kept = scope.collectionId === undefined && q.price_min === undefined && q.price_max === undefined;
+  const [row] = kept
+    ? await db
+        .select({ n: sql<number>`coalesce(sum(${productFacetCounts.n}), 0)::int` })
+        .from(productFacetCounts)
+        .where(
+          and(
+            countsWhere(scope),
+            q.in_stock ? eq(productFacetCounts.inStock, true) : undefined,
+            q.on_sale ? eq(productFacetCounts.onSale, true) : undefined,
+          ),
+        )
+    : await db.select({ n: count() }).from(products).where(condition);
+  return Number(row?.n ?? 0);
 }
 
 /** The handle and title of a collection, for the listing's heading; null when there is none by that handle. */
@@ -286,14 +338,14 @@ async function collectionSummary(db: Db, handle: string): Promise<{ handle: stri
 
 export async function listProducts({ db }: DbCtx, query: ProductListQuery): Promise<ProductListResponse> {
   const q = normaliseListingQuery(query);
-  const [where, facets, collection] = await Promise.all([
-    filters(db, q),
+  const [scope, facets, collection] = await Promise.all([
+    resolveScope(db, q),
     loadFacets(db, q),
     q.collection ? collectionSummary(db, q.collection) : null,
   ]);
   const named = q.collection ? { collection } : {};
-  if (where === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets, ...named };
-  const condition = and(...where);
+  if (scope === null) return { count: 0, page: q.page, page_size: q.page_size, results: [], facets, ...named };
+  const condition = and(...scopeWhere(db, scope, q));
   const [rows, total] = await Promise.all([
     db
       .select(cardColumns)
@@ -303,10 +355,7 @@ export async function listProducts({ db }: DbCtx, query: ProductListQuery): Prom
       .orderBy(...ORDER[q.sort])
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size),
-    countCache.getOrLoad(filterKey(db, q), CATALOG, async () => {
-      const [row] = await db.select({ n: count() }).from(products).where(condition);
-      return Number(row?.n ?? 0);
-    }),
+    countCache.getOrLoad(filterKey(db, q), CATALOG, () => listingTotal(db, scope, q, condition)),
   ]);
   return { count: total, page: q.page, page_size: q.page_size, results: rows.map(toCard), facets, ...named };
 }

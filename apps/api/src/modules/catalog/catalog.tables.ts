@@ -11,6 +11,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { CollectionRule } from '@store/shared/admin-catalog-brands';
@@ -151,6 +152,26 @@ export const products = pgTable(
       index('products_handle_pattern_idx').on(t.handle.op('text_pattern_ops')),
     ];
   },
+);
+
+/**
+ * How many published products each (department, brand, category, in stock, on sale) holds, kept by the products
+ * table's triggers (migration 0034) in the same transaction as the change: the listing's facets and
+ * totals read these few rows instead of counting the department's products, which grew with the
+ * catalog (40–90 ms per scope at 100,000 products). Rows may reach 0 and stay.
+ */
+export const productFacetCounts = pgTable(
+  'product_facet_counts',
+  {
+    departmentId: integer().notNull(),
+    brandId: integer().notNull(),
+    categoryId: integer(),
+    inStock: boolean().notNull(),
+    /** On sale as the listing's filter means it: marked on sale, or a variant discounted. */
+    onSale: boolean().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [unique('product_facet_counts_key').on(t.departmentId, t.brandId, t.categoryId, t.inStock, t.onSale).nullsNotDistinct()],
 );
 
 export const variants = pgTable(
