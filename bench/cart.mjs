@@ -11,6 +11,17 @@
 
 const BAGS = 1000;
 
+/**
+ * autocannon's warm-up, for scenarios measured warm: a running shop's process is warm, so each
+ * first runs unmeasured (the same requests and connections) for BENCH_WARMUP seconds (default 3)
+ * while V8 compiles the path and the pool's connections plan its statements; without it, the first
+ * second's queue is most of the p99 (docs/performance.md, "Warm-up"). BENCH_WARMUP=0: none.
+ */
+export function warmupOption() {
+  const seconds = Number(process.env.BENCH_WARMUP ?? 3);
+  return seconds > 0 ? { warmup: { duration: seconds } } : {};
+}
+
 /** In-stock variants of the listed products, cheapest first, so a bag stays under the gift threshold or crosses it as shoppers do. */
 export async function pickVariants(baseUrl, products, count = 20) {
   const ids = [];
@@ -64,11 +75,7 @@ async function makeBags(baseUrl, variantIds, n) {
 export async function benchCart({ baseUrl, autocannon, products }) {
   const seconds = Number(process.env.BENCH_DURATION ?? 10);
   const connections = 50;
-  // A running shop's process is warm: each scenario first runs unmeasured (the same requests and
-  // connections) while V8 compiles the path and the pool's connections plan its statements; without
-  // it, the first second's queue is most of the p99 (docs/performance.md, "Warm-up").
-  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
-  const warmup = warmupSeconds > 0 ? { warmup: { duration: warmupSeconds } } : {};
+  const warmup = warmupOption();
   const variantIds = await pickVariants(baseUrl, products);
   const figures = {};
 

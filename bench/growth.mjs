@@ -8,7 +8,7 @@
 //   BENCH_GROWTH_SIZES=1000,100000   the catalog sizes (the first is the base of the ratios)
 import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
-import { report } from './cart.mjs';
+import { report, warmupOption } from './cart.mjs';
 import { coldSearchPaths } from './search.mjs';
 
 const BUDGET = 1.5;
@@ -68,8 +68,7 @@ const combos = (...parts) => parts.reduce((acc, options) => acc.flatMap((a) => o
  * with the catalog, not a cache's.
  */
 async function measure(base, autocannon, seconds) {
-  const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
-  const warmup = warmupSeconds > 0 ? { warmup: { duration: warmupSeconds } } : {};
+  const warmup = warmupOption();
   const pages = [];
   for (let page = 1; page <= 60; page++) {
     const res = await (await fetch(`${base}/api/v1/products/?page_size=48&page=${page}`)).json();
