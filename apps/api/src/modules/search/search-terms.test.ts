@@ -17,10 +17,19 @@ describe('search terms', () => {
   it('builds a tsquery of ANDed words, ORed spellings, the last word as a prefix', () => {
     expect(
       toTsQueryText([
-        { word: 'nivia', prefix: false, alternatives: ['nivea'] },
-        { word: 'cre', prefix: true, alternatives: [] },
+        { word: 'nivia', prefix: false, completions: [], alternatives: ['nivea'] },
+        { word: 'cre', prefix: true, completions: [], alternatives: [] },
       ]),
     ).toBe("('nivia' | 'nivea') & 'cre':*");
+  });
+
+  it('spells out a last word by its completions, once each, beside its corrections', () => {
+    expect(
+      toTsQueryText([
+        { word: 'body', prefix: false, completions: [], alternatives: [] },
+        { word: 'lotio', prefix: false, completions: ['lotion', 'lotions'], alternatives: ['lotion', 'potion'] },
+      ]),
+    ).toBe("'body' & ('lotio' | 'lotion' | 'lotions' | 'potion')");
   });
 
   it('normalises a term: spaces, control characters, full-width forms, 100 characters without splitting an emoji', () => {

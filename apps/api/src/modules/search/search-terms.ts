@@ -27,8 +27,12 @@ export function containsPattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
-/** One word of the query and what may stand for it: the word itself (as a prefix when it is the last, still being typed) and spelling corrections. */
-export type WordGroup = { word: string; prefix: boolean; alternatives: string[] };
+/**
+ * One word of the query and what may stand for it: the word itself, as a prefix when it is the last
+ * (still being typed) unless its completions are spelled out, the catalog's words that complete it,
+ * and spelling corrections.
+ */
+export type WordGroup = { word: string; prefix: boolean; completions: string[]; alternatives: string[] };
 
 /**
  * A to_tsquery text: the groups ANDed, each group's spellings ORed. Words hold only letters, digits
@@ -37,7 +41,8 @@ export type WordGroup = { word: string; prefix: boolean; alternatives: string[] 
 export function toTsQueryText(groups: WordGroup[]): string {
   return groups
     .map((g) => {
-      const terms = [`'${g.word}'${g.prefix ? ':*' : ''}`, ...g.alternatives.filter((a) => a !== g.word).map((a) => `'${a}'`)];
+      const others = [...new Set([...g.completions, ...g.alternatives])].filter((a) => a !== g.word);
+      const terms = [`'${g.word}'${g.prefix ? ':*' : ''}`, ...others.map((a) => `'${a}'`)];
       return terms.length === 1 ? terms[0] : `(${terms.join(' | ')})`;
     })
     .join(' & ');

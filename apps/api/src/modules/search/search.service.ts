@@ -26,6 +26,14 @@ const MIN_SIMILARITY = 0.3;
 /** A word the catalog knows still picks up close variants (moisturiser ↔ moisturizer) at this similarity. */
 const VARIANT_SIMILARITY = 0.5;
 const MAX_CORRECTIONS = 3;
+/**
+ * The last word, still being typed, matches as a prefix ('lotio' → lotion, lotions). When the
+ * catalog's dictionary has at most this many words that complete it, they are matched as whole
+ * words instead: the index reads a prefix's every entry before it can AND it with the other words
+ * (2.4 ms for 'nike body lotion' at 100,000 products, where 'nike' alone rules everything out),
+ * but skips through whole words from the rarest.
+ */
+const MAX_COMPLETIONS = 12;
 /** Search answers are shared by every shopper typing the same thing; the catalog shows through within this. */
 const ANSWER_TTL_MS = 30_000;
 /** What each cached answer is built from (lib/cache/invalidation.ts). */
@@ -77,7 +85,9 @@ export async function getSearchRedirects(db: Db): Promise<SearchRedirects> {
   });
 }
 
-type WordRow = { i: number; known: boolean; stop: boolean; candidates: [string, number][] | null };
+const PLAIN_WORD = /^[\p{L}\p{N}\p{M}]+$/u;
+
+type WordRow = { i: number; known: boolean; stop: boolean; candidates: [string, number][] | null; completions: string[] | null };
 
 /**
  * Turns a normalised term into tsquery texts: each word ANDed, the last one as a prefix (the
@@ -92,7 +102,12 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
     if (words.length === 0) return { term, tsquery: null, exact: null, pattern };
     const last = words.length - 1;
     const lookups = words.map((w, i) => {
-      const prefix = i === last ? sql` or exists (select 1 from search_words where word like ${containsPattern(w).slice(1)})` : sql``;
+      const startsWith = containsPattern(w).slice(1);
+      const prefix = i === last ? sql` or exists (select 1 from search_words where word like ${startsWith})` : sql``;
+      const completions =
+        i === last
+          ? sql`(select json_agg(c.word) from (select word from search_words where word like ${startsWith} order by word limit ${MAX_COMPLETIONS + 1}) c)`
+          : sql`null::json`;
       const candidates =
         Array.from(w).length >= 3
           ? sql`(select json_agg(json_build_array(c.word, c.sim)) from (
@@ -100,7 +115,7 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
             ) c)`
           : sql`null::json`;
       return sql`select ${i}::int as i, (exists (select 1 from search_words where word = ${w})${prefix}) as known,
-        numnode(plainto_tsquery('english', ${w})) = 0 as stop, ${candidates} as candidates`;
+        numnode(plainto_tsquery('english', ${w})) = 0 as stop, ${candidates} as candidates, ${completions} as completions`;
     });
     const rows = await selectRows<WordRow>(db, sql.join(lookups, sql` union all `));
     const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
@@ -114,8 +129,18 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
         .slice(0, MAX_CORRECTIONS)
         .map(([candidate]) => candidate)
         // The dictionary holds words like tokenize's, but only a plain word is ever spliced into a tsquery.
-        .filter((c) => /^[\p{L}\p{N}\p{M}]+$/u.test(c));
-      return [{ word, prefix: i === last, alternatives }];
+        .filter((c) => PLAIN_WORD.test(c));
+      // The dictionary leaves out one-letter words, bare numbers and words with punctuation: a prefix
+      // one of those could complete to (a single letter, one with a digit) keeps matching as a prefix.
+      const completions = row.completions ?? [];
+      const spelledOut =
+        i === last &&
+        Array.from(word).length >= 2 &&
+        !/\p{N}/u.test(word) &&
+        completions.length > 0 &&
+        completions.length <= MAX_COMPLETIONS &&
+        completions.every((c) => PLAIN_WORD.test(c));
+      return [{ word, prefix: i === last && !spelledOut, completions: spelledOut ? completions : [], alternatives }];
     });
     if (groups.length === 0) return { term, tsquery: null, exact: null, pattern };
     const tsquery = toTsQueryText(groups);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { brands, categories, departments, products } from '../catalog/catalog.tables.js';
 import { writeSetting } from '../content/index.js';
 import { describeOnDatabases } from '../../../test/support/app.js';
-import { clearSearchCaches } from './search.service.js';
+import { clearSearchCaches, resolveTerm } from './search.service.js';
 
 type Fixture = { name: string; brand: string; department?: string; tags?: string[]; category?: string; rating?: number; inStock?: boolean };
 
@@ -152,6 +152,20 @@ describeOnDatabases(
         expect(names(await search('zorb'))).toContain('Zorbly Serum');
         expect(names(await suggest('hydra moist'))[0]).toBe('Hydra Moisturizer Cream');
       });
+
+      it("matches the last word by the catalog's words that complete it when they are few, else as a prefix", async () => {
+        // 'quorr' completes only to 'quorrel': a whole word the index can skip through, not a prefix it reads whole.
+        const few = await resolveTerm(ctx().db, 'night quorr');
+        expect(few.tsquery).toBe("'night' & ('quorr' | 'quorrel')");
+        expect(few.exact).toBeNull();
+        expect(names(await search('night quorr'))).toEqual(['Quorrel Night Oil']);
+        // A single letter stays a prefix (the dictionary has no one-letter words), as does a word with too many completions.
+        expect((await resolveTerm(ctx().db, 'zorbly p')).tsquery).toBe("'zorbly' & 'p':*");
+        expect(names(await search('zorbly p'))).toContain('Plain Toner');
+        expect((await resolveTerm(ctx().db, 'zorbly co')).tsquery).toBe("'zorbly' & 'co':*");
+        // Nothing completes it: the prefix stays, and matches nothing.
+        expect((await resolveTerm(ctx().db, 'zorbly qqx')).tsquery).toBe("'zorbly' & 'qqx':*");
+      });
     });
 
     describe('typos', () => {
@@ -275,6 +289,14 @@ describeOnDatabases(
         const cheap = await search('wumbleton', '&department=home&price_max=210');
         expect([cheap.count, cheap.count_capped]).toEqual([10, false]);
         expect(names(cheap)).toHaveLength(10);
+        // So does a sorted one, whose window holds the dearest.
+        const cheapDearestFirst = await search('wumbleton', '&department=home&price_max=210&sort=price_desc');
+        expect([cheapDearestFirst.count, cheapDearestFirst.count_capped]).toEqual([10, false]);
+        expect(names(cheapDearestFirst)).toEqual(Array.from({ length: 10 }, (_, k) => `Wumbleton Mug ${many - 10 + k}`));
+        // A window that holds every match (Mug 17 and 170–179) is filtered as it is.
+        const held = await search('wumbleton mug 17', '&department=home&price_min=1030&sort=price_asc');
+        expect([held.count, held.count_capped]).toEqual([7, false]);
+        expect(names(held)).toEqual([175, 174, 173, 172, 171, 170, 17].map((i) => `Wumbleton Mug ${i}`));
         // The last page ends with the window: its one-past row is not shown.
         const last = await search('wumbleton', `&department=home&sort=price_asc&page=${Math.ceil(SEARCH_RESULTS_WINDOW / 24)}`);
         expect(last.results).toHaveLength(SEARCH_RESULTS_WINDOW % 24);
