@@ -29,9 +29,8 @@ const MAX_CORRECTIONS = 3;
 /**
  * The last word, still being typed, matches as a prefix ('lotio' → lotion, lotions). When the
  * catalog's dictionary has at most this many words that complete it, they are matched as whole
- * words instead: the index reads a prefix's every entry before it can AND it with the other words
- * (2.4 ms for 'nike body lotion' at 100,000 products, where 'nike' alone rules everything out),
- * but skips through whole words from the rarest.
+ * words instead: the index reads a prefix's every entry before it can AND it with the other words,
+ * but can skip through whole words ('nike body lotion' in beauty at 100,000 products: 2.5 → 2.1 ms).
  */
 const MAX_COMPLETIONS = 12;
 /** Search answers are shared by every shopper typing the same thing; the catalog shows through within this. */
