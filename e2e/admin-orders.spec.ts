@@ -17,6 +17,9 @@ async function openOrder(page: Page, number: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await page.getByLabel('Search').fill(number);
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  // The filtered list, not the one it replaces (which may hold the same order): a click on a row
+  // being replaced is lost.
+  await expect(page.getByText('1 order · page 1 of 1')).toBeVisible();
   await page.getByRole('link', { name: number }).filter({ visible: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${number}` })).toBeVisible();
 }
