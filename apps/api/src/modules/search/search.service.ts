@@ -101,11 +101,10 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
     if (words.length === 0) return { term, tsquery: null, exact: null, pattern };
     const last = words.length - 1;
     const lookups = words.map((w, i) => {
-      const startsWith = containsPattern(w).slice(1);
-      const prefix = i === last ? sql` or exists (select 1 from search_words where word like ${startsWith})` : sql``;
+      // The last word's completions (itself first, when the catalog has it): they also tell whether the catalog knows it.
       const completions =
         i === last
-          ? sql`(select json_agg(c.word) from (select word from search_words where word like ${startsWith} order by word limit ${MAX_COMPLETIONS + 1}) c)`
+          ? sql`(select json_agg(c.word) from (select word from search_words where word like ${containsPattern(w).slice(1)} order by word limit ${MAX_COMPLETIONS + 1}) c)`
           : sql`null::json`;
       const candidates =
         Array.from(w).length >= 3
@@ -113,7 +112,7 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
               select word, similarity(word, ${w})::float8 as sim from search_words where word % ${w} order by sim desc, word limit ${MAX_CORRECTIONS + 2}
             ) c)`
           : sql`null::json`;
-      return sql`select ${i}::int as i, (exists (select 1 from search_words where word = ${w})${prefix}) as known,
+      return sql`select ${i}::int as i, exists (select 1 from search_words where word = ${w}) as known,
         numnode(plainto_tsquery('english', ${w})) = 0 as stop, ${candidates} as candidates, ${completions} as completions`;
     });
     const rows = await selectRows<WordRow>(db, sql.join(lookups, sql` union all `));
@@ -121,7 +120,10 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
     const groups: WordGroup[] = words.flatMap((word, i) => {
       const row = byIndex.get(i);
       if (!row || row.stop) return [];
-      const min = row.known ? VARIANT_SIMILARITY : MIN_SIMILARITY;
+      const completions = row.completions ?? [];
+      // A word being typed is known when a catalog word starts with it.
+      const known = row.known || completions.length > 0;
+      const min = known ? VARIANT_SIMILARITY : MIN_SIMILARITY;
       const alternatives = (row.candidates ?? [])
         .filter(([candidate, sim]) => candidate !== word && sim >= min)
         .sort((a, b) => b[1] - a[1])
@@ -131,7 +133,6 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
         .filter((c) => PLAIN_WORD.test(c));
       // The dictionary leaves out one-letter words, bare numbers and words with punctuation: a prefix
       // one of those could complete to (a single letter, one with a digit) keeps matching as a prefix.
-      const completions = row.completions ?? [];
       const spelledOut =
         i === last &&
         Array.from(word).length >= 2 &&
