@@ -42,7 +42,7 @@ export const maintenanceTitle = 'Website under maintenance';
 export const maintenanceBody = "We'll be back soon!";
 export const passwordlessSent = 'Passwordless Login Link Sent';
 export const pleaseWait = (remaining: string) => `Please wait ${remaining}`;
-/** 'Total Search (n)'; 'Total Search (500+)' when the search box counted only as far as its window. */
+/** 'Total Search (n)'; 'Total Search (100+)' when the search box counted only as far as its window. */
 export const totalSearch = (n: number, more = false) => `Total Search (${n}${more ? '+' : ''})`;
 export const searchNoResults = (term: string) => `No products found for "${term}". You may like these instead.`;
 export const searchNoSuggestions = (term: string) => `No products found for "${term}"`;

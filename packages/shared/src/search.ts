@@ -19,12 +19,12 @@ export const SEARCH_SUGGESTIONS_MAX = 10;
 /**
  * A search reads at most this many of a term's matches (its window) to count, facet, sort and rank:
  * a term that matches more ('ser' in a 100,000-product catalog) costs no more than one that matches
- * this many, and says so ('Total Search (500+)', '1000+ products'). The search box's window is
+ * this many, and says so ('Total Search (100+)', '1000+ products'). The search box's window is
  * smaller (it shows five); the results page's is 42 pages of 24. Within the window, a sort by
  * price, date or rating takes the first matches in that order, so its first pages are exact; by
  * relevance, the first matches the index yields are ranked.
  */
-export const SEARCH_SUGGESTIONS_WINDOW = 500;
+export const SEARCH_SUGGESTIONS_WINDOW = 100;
 export const SEARCH_RESULTS_WINDOW = 1_000;
 /** Popular products offered when a search finds nothing. */
 export const SEARCH_FALLBACK_PRODUCTS = 8;
@@ -99,7 +99,7 @@ export const SuggestionsResponseSchema = z.object({
   search: z.string(),
   /** How many products the results page lists for this term: the 'Total Search (n)' figure (at most the window). */
   count: z.number(),
-  /** More products match than the search box's window holds (SEARCH_SUGGESTIONS_WINDOW): 'Total Search (500+)'. */
+  /** More products match than the search box's window holds (SEARCH_SUGGESTIONS_WINDOW): 'Total Search (100+)'. */
   count_capped: z.boolean(),
   results: z.array(SearchSuggestionSchema),
   message: z.string().nullable(),
