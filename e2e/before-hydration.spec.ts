@@ -128,38 +128,3 @@ test('a sort chosen and a box ticked before hydration apply once it has', async 
     await expect(page.locator('#listing-filters').getByLabel('In stock')).toBeChecked();
   }
 });
-
-test("a tap on a related product's 'Add to bag', held before hydration, acts once that part's code has come", async ({ page, request }) => {
-  // The related products hydrate on demand (routes/product.tsx): their code is held here after the rest has come.
-  const url = await productWithStock(request, 1);
-  const release = await holdScripts(page);
-  let releaseSlider!: () => void;
-  const sliderHeld = new Promise<void>((resolve) => (releaseSlider = resolve));
-  // Registered last, so it sees the request first; then the hold of every script decides.
-  await page.route(/\/assets\/product-slider-[\w-]+\.js$/, async (route) => {
-    await sliderHeld;
-    await route.fallback();
-  });
-  await page.goto(url);
-  const add = page
-    .locator('section', { hasText: 'You may also like' })
-    .getByRole('button', { name: /^Add to bag: / })
-    .first();
-  await add.scrollIntoViewIfNeeded();
-  await add.click();
-  await expect(add).toHaveAttribute('data-held', '');
-  release();
-  // The page's own route module has run (its main 'Add to bag' is hydrated), the related products' code has not come.
-  await page.waitForFunction(
-    () => 'routes/product' in ((window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules ?? {}),
-  );
-  await notHydrated(page);
-  await expect(add).toHaveAttribute('data-held', '');
-  releaseSlider();
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  // The tap acted once: a shade chooser, or the bag with the product in it.
-  await expect(page.getByRole('dialog')).toHaveCount(1);
-  await expect(page.getByRole('dialog')).toBeVisible();
-  // The modal dialog hides the page from the accessibility tree: the button is found by its test id.
-  await expect(page.locator('[data-testid="card-add-to-bag"][data-held]')).toHaveCount(0);
-});

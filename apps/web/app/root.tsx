@@ -21,6 +21,7 @@ import { SiteShell } from './features/shell/site-shell';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
 import { captureError, startErrorReporting } from './features/site/error-reporting';
+import { pageTypeOf, startRum } from './features/site/rum';
 import { registerServiceWorker } from './features/site/service-worker';
 import { resumeOfflineChanges } from './features/cart/bag-store';
 import { apiGet, apiTry } from './lib/api.server';
@@ -28,7 +29,7 @@ import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.ser
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { pagePathname } from './lib/request-path';
-import { onDemand, onDemandLoaded } from './lib/on-demand';
+import { onDemand } from './lib/on-demand';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
 import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
@@ -133,17 +134,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const landingRoute = matches[matches.length - 1]?.id;
   const rumRate = root?.contact.rum_sample_rate ?? 0;
   const errorReporting = root?.contact.error_reporting ?? null;
+  // A marker for tests and tooling: the page has hydrated and its client-only parts run.
   useEffect(() => {
-    // A marker for tests and tooling: the page has hydrated, its client-only parts run and the code of
-    // its parts that hydrate on demand has come. Taps held before hydration are replayed from here.
-    void onDemandLoaded().then(() => (document.documentElement.dataset.hydrated = 'true'));
-    // The load's Web Vitals, on a sampled share of loads, named by the page the shopper landed on. Its
-    // code is not part of any page's first load: the observers read the entries buffered since the start.
-    if (rumRate > 0)
-      void import('./features/site/rum')
-        .then(({ startRum, pageTypeOf }) => startRum(rumRate, pageTypeOf(landingRoute)))
-        // Monitoring is best effort: a chunk that does not come (offline, a newer release) measures nothing.
-        .catch(() => undefined);
+    document.documentElement.dataset.hydrated = 'true';
+    // The load's Web Vitals, on a sampled share of loads, named by the page the shopper landed on.
+    startRum(rumRate, pageTypeOf(landingRoute));
     // Only with SENTRY_DSN set; its code loads on the first tap, key or error.
     startErrorReporting(errorReporting);
     registerServiceWorker();

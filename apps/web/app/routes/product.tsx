@@ -1,4 +1,3 @@
-import { Suspense, type ComponentProps } from 'react';
 import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ProductCard, ProductDetail } from '@store/shared/catalog';
 import type { SiteSettings } from '@store/shared/content';
@@ -8,7 +7,9 @@ import { perfumeTypeLabel } from '../features/catalog/perfume-type';
 import { variantPrice } from '../features/catalog/price';
 import { PriceLine } from '../features/catalog/price-line';
 import { ProductPurchase } from '../features/catalog/product-purchase';
+import { ProductSlider } from '../features/catalog/product-slider';
 import { RatingStars } from '../features/catalog/rating-stars';
+import { Reviews } from '../features/catalog/reviews';
 import { namesNothing, notFoundResponse, pageTitle, requestOrigin } from '../features/catalog/route-helpers';
 import { breadcrumbJsonLd, productCrumbs, productJsonLd, productSeo } from '../features/catalog/seo';
 import { hasChoice, selectedVariant, variantGroupLabel } from '../features/catalog/variant-label';
@@ -16,9 +17,6 @@ import { VariantPicker } from '../features/catalog/variant-picker';
 import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
-import { onDemand } from '../lib/on-demand';
-import type { ProductSlider as ProductSliderView } from '../features/catalog/product-slider';
-import type { Reviews as ReviewsView } from '../features/catalog/reviews';
 import type { Route } from './+types/product';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -157,36 +155,14 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: product.body_html }}
             />
           </section>
-          <Suspense fallback={null}>
-            <Reviews productId={product.id} reviews={product.reviews} rating={product.rating} count={product.review_count} />
-          </Suspense>
+          <Reviews productId={product.id} reviews={product.reviews} rating={product.rating} count={product.review_count} />
         </div>
       </div>
       {related.length > 0 && (
         <div className="mt-14 lg:mt-20">
-          <Suspense fallback={null}>
-            <ProductSlider title="You may also like" products={related} context="listing" />
-          </Suspense>
+          <ProductSlider title="You may also like" products={related} context="listing" />
         </div>
       )}
     </main>
   );
-}
-
-/*
- * Below the fold, the reviews and the related products are rendered whole on the server and their
- * code is fetched as hydration reaches them, not with the page's first load (docs/performance.md,
- * "First-load JavaScript"): until it comes, their links and forms work as plain HTML.
- */
-const reviews = onDemand(() => import('../features/catalog/reviews'), { keepServerHtml: true, eager: true });
-const slider = onDemand(() => import('../features/catalog/product-slider'), { keepServerHtml: true, eager: true });
-
-function Reviews(props: ComponentProps<typeof ReviewsView>) {
-  const { Reviews: View } = reviews.useModule();
-  return <View {...props} />;
-}
-
-function ProductSlider(props: ComponentProps<typeof ProductSliderView>) {
-  const { ProductSlider: View } = slider.useModule();
-  return <View {...props} />;
 }

@@ -8,23 +8,12 @@ import { CookieBanner } from '../site/cookie-banner';
 import { resolveLocationOnStart } from '../site/location';
 import { WhatsAppButton } from '../site/whatsapp-button';
 import { afterLoad } from '../../lib/after-load';
-import { onDemand } from '../../lib/on-demand';
 import type { RootData } from '../../lib/root-data';
+import { Footer } from '../../components/layout/footer';
 import { BottomBar } from './bottom-bar';
 import { FlashNotice } from './flash-notice';
 import { Header } from './header';
 import { useVisibleMenu } from './use-visible-menu';
-
-/**
- * The footer is links and native <details> that work as the server sent them: its code is not part
- * of the first load but fetched as hydration reaches it, and React leaves its HTML in place until then.
- */
-const footer = onDemand(() => import('../../components/layout/footer'), { keepServerHtml: true, eager: true });
-
-function Footer({ data }: { data: RootData }) {
-  const { Footer: View } = footer.useModule();
-  return <View data={data} />;
-}
 
 /** The slide-in menu's code loads on the first tap of a menu button. */
 const MobileMenu = lazy(() => import('./mobile-menu'));
@@ -57,9 +46,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
         <FlashNotice flash={data.flash} />
         {children}
       </div>
-      <Suspense fallback={null}>
-        <Footer data={data} />
-      </Suspense>
+      <Footer data={data} />
       <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} />
       {menuOpen ? (
         <Suspense fallback={null}>

@@ -4,10 +4,9 @@ import type { RumBeacon } from '@store/shared/rum';
 
 /*
  * Real-user monitoring (docs/performance.md, "Real shoppers"): a sampled share of page loads send
- * their Web Vitals, measured by web-vitals' attribution build, to POST /api/v1/rum/. This module
- * is fetched after hydration when sampling is on (root.tsx), the library only on a sampled load:
- * neither is part of any page's first-load script; the observers read the entries buffered since
- * the page started. Metrics are
+ * their Web Vitals, measured by web-vitals' attribution build, to POST /api/v1/rum/. The library
+ * is fetched only on a sampled load and only after hydration (it is not part of any page's
+ * first-load script); its observers read the entries buffered since the page started. Metrics are
  * sent together when the page is hidden (a tab switch, a close, a navigation away), the moment
  * their values are final, with fetch keepalive and without cookies: no session, no personal data.
  */
