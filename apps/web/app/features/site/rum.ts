@@ -77,18 +77,21 @@ export function startRum(rate: number, pageType: RumPageType): void {
     // Cut by characters, never inside one (a lone surrogate would make the beacon unreadable).
     queued.set(name, { name, value, ...(target ? { target: Array.from(target).slice(0, TARGET_MAX).join('') } : {}) });
   };
-  void import('web-vitals/attribution').then(({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
-    onLCP((m) => keep('LCP', m.value, m.attribution.target));
-    onINP((m) => keep('INP', m.value, m.attribution.interactionTarget));
-    onCLS((m) => keep('CLS', m.value, m.attribution.largestShiftTarget));
-    onTTFB((m) => keep('TTFB', m.value, undefined));
-    onFCP((m) => keep('FCP', m.value, undefined));
-    // After the library's own listeners, which report LCP, CLS and INP on the same event (some of
-    // them added later, on the first input): the page stays alive when hidden, so a task later is
-    // soon enough; a page being left is flushed by pagehide at once.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') setTimeout(flush, 0);
-    });
-    window.addEventListener('pagehide', flush);
-  });
+  void import('web-vitals/attribution')
+    .then(({ onLCP, onINP, onCLS, onTTFB, onFCP }) => {
+      onLCP((m) => keep('LCP', m.value, m.attribution.target));
+      onINP((m) => keep('INP', m.value, m.attribution.interactionTarget));
+      onCLS((m) => keep('CLS', m.value, m.attribution.largestShiftTarget));
+      onTTFB((m) => keep('TTFB', m.value, undefined));
+      onFCP((m) => keep('FCP', m.value, undefined));
+      // After the library's own listeners, which report LCP, CLS and INP on the same event (some of
+      // them added later, on the first input): the page stays alive when hidden, so a task later is
+      // soon enough; a page being left is flushed by pagehide at once.
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') setTimeout(flush, 0);
+      });
+      window.addEventListener('pagehide', flush);
+    })
+    // Monitoring is best effort: a library that does not come (offline, a newer release) measures nothing.
+    .catch(() => undefined);
 }
