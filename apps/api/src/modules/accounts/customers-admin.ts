@@ -17,7 +17,7 @@ import type { Address } from '@store/shared/checkout';
 import { canonicalBdMobile, normalizePhoneInput } from '@store/shared/phone';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { escapeLike } from '../../lib/like.js';
+import { containsPattern } from '../../lib/like.js';
 import { codRecordsOf, customerOrders, customerOrderTotals, customerTotalsTable } from '../orders/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
 import { customerNotes, customers } from './accounts.tables.js';
@@ -46,7 +46,7 @@ function searchCondition(q: string): SQL {
   const abroad = normalizePhoneInput(q);
   if (/^\+\d{6,15}$/.test(abroad)) return eq(customers.phone, abroad);
   if (q.includes('@')) return eq(customers.email, q.toLowerCase());
-  return sql`${FULL_NAME} like ${`%${escapeLike(q.toLowerCase())}%`}`;
+  return sql`${FULL_NAME} like ${containsPattern(q.toLowerCase())}`;
 }
 
 function listConditions(query: AdminCustomerListQuery): SQL[] {

@@ -1,6 +1,6 @@
 import { ilike, inArray, or } from 'drizzle-orm';
 import { parseContact } from '@store/shared/auth';
-import { escapeLike } from '../../lib/like.js';
+import { containsPattern } from '../../lib/like.js';
 import type { DbCtx } from '../../lib/context.js';
 import { customers } from './accounts.tables.js';
 import { findCustomer } from './customers.js';
@@ -48,7 +48,7 @@ export async function customerByContact(ctx: DbCtx, raw: string): Promise<Custom
 
 /** The ids of customers whose phone or e-mail contains the fragment (a search box), at most 500. */
 export async function customerIdsMatching({ db }: DbCtx, fragment: string): Promise<number[]> {
-  const pattern = `%${escapeLike(fragment.trim().toLowerCase())}%`;
+  const pattern = containsPattern(fragment.trim().toLowerCase());
   const rows = await db
     .select({ id: customers.id })
     .from(customers)

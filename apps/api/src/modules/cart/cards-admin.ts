@@ -13,7 +13,7 @@ import {
   type CardUse,
 } from '@store/shared/admin-cards';
 import * as messages from '@store/shared/messages';
-import { escapeLike } from '../../lib/like.js';
+import { containsPattern } from '../../lib/like.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -88,7 +88,7 @@ export async function listAdminCards(ctx: RequestCtx, deps: CardsDeps, query: Ad
   if (query.q) {
     const digits = normalizeCardNumber(query.q);
     const holders = await deps.customers.idsMatching(ctx, query.q);
-    const byNumber = digits ? ilike(privilegeCards.number, `%${escapeLike(digits)}%`) : undefined;
+    const byNumber = digits ? ilike(privilegeCards.number, containsPattern(digits)) : undefined;
     where = holders.length ? or(byNumber, inArray(privilegeCards.customerId, holders)) : byNumber;
   }
   const [rows, [total]] = await Promise.all([

@@ -25,7 +25,7 @@ import * as messages from '@store/shared/messages';
 import { discountedPrice } from '@store/shared/money';
 import { dbKey, selectRows } from '../../db/client.js';
 import { followInvalidations } from '../../lib/cache/invalidation.js';
-import { escapeLike } from '../../lib/like.js';
+import { containsPattern, startsWithPattern } from '../../lib/like.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import { contentChanged, writeContent } from '../../lib/content-changes.js';
@@ -201,11 +201,10 @@ const STATE_FILTER: Record<ProductState, SQL> = {
  * can OR them in one bitmap, or walk the sort's index when the term is common.
  */
 function matchingTerm(db: DbCtx['db'], q: string): SQL {
-  const term = escapeLike(q);
-  const prefix = `${escapeLike(q.toLowerCase())}%`;
-  const skuPrefix = `${escapeLike(q.toUpperCase())}%`;
+  const prefix = startsWithPattern(q.toLowerCase());
+  const skuPrefix = startsWithPattern(q.toUpperCase());
   return or(
-    ilike(sql`${products}.search_text`, `%${term}%`),
+    ilike(sql`${products}.search_text`, containsPattern(q)),
     sql`${products.handle} like ${prefix}`,
     sql`${products.id} = any(array(${db
       .select({ id: variants.productId })
@@ -571,13 +570,13 @@ export async function duplicateProduct(ctx: RequestCtx, id: number): Promise<Adm
   const handles = await ctx.db
     .select({ handle: products.handle })
     .from(products)
-    .where(ilike(products.handle, `${escapeLike(handleBase)}%`));
+    .where(ilike(products.handle, startsWithPattern(handleBase)));
   const skuBases = source.variants.map((v) => `${v.sku.slice(0, 54)}-COPY`);
   const skus = skuBases.length
     ? await ctx.db
         .select({ sku: sql<string>`upper(${variants.sku})` })
         .from(variants)
-        .where(or(...skuBases.map((b) => ilike(variants.sku, `${escapeLike(b)}%`))))
+        .where(or(...skuBases.map((b) => ilike(variants.sku, startsWithPattern(b)))))
     : [];
   const takenSkus = new Set(skus.map((s) => s.sku));
   const newSkus = skuBases.map((base) => {
@@ -644,8 +643,8 @@ export async function listAdminVariants(ctx: RequestCtx, q: AdminVariantListQuer
   if (q.q) {
     where.push(
       or(
-        ilike(sql`${products}.search_text`, `%${escapeLike(q.q)}%`),
-        sql`upper(${variants.sku}) like ${`${escapeLike(q.q.toUpperCase())}%`}`,
+        ilike(sql`${products}.search_text`, containsPattern(q.q)),
+        sql`upper(${variants.sku}) like ${startsWithPattern(q.q.toUpperCase())}`,
       )!,
     );
   }

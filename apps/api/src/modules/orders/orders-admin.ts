@@ -26,7 +26,7 @@ import type { DbCtx, RequestCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
 import { stockChanged } from '../../lib/content-changes.js';
 import { AppError, badRequest } from '../../lib/errors.js';
-import { escapeLike } from '../../lib/like.js';
+import { startsWithPattern } from '../../lib/like.js';
 import { releaseStock } from '../catalog/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
 import { feeAwaited } from './order-status.js';
@@ -55,9 +55,9 @@ function searchCondition(q: string): SQL {
   if (q.includes('@')) return sql`lower(${orders.contactEmail}) = ${q.toLowerCase()}`;
   if (!isNameSearch(q)) {
     const number = q.toUpperCase().startsWith('GB') ? q.toUpperCase().replace(/^GB-?/, 'GB-') : `GB-${q}`;
-    return sql`${orders.number} like ${`${escapeLike(number)}%`}`;
+    return sql`${orders.number} like ${startsWithPattern(number)}`;
   }
-  return sql`lower(${orders.contactName}) like ${`${escapeLike(q.toLowerCase())}%`}`;
+  return sql`lower(${orders.contactName}) like ${startsWithPattern(q.toLowerCase())}`;
 }
 
 /** The risk bands in SQL, the same as codRiskOf: the share of ended orders returned, refused or cancelled late. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchTerm } from '@store/shared/search';
-import { containsPattern, matchRedirect, tokenize, toTsQueryText } from './search-terms.js';
+import { containsPattern } from '../../lib/like.js';
+import { matchRedirect, tokenize, toTsQueryText } from './search-terms.js';
 
 describe('search terms', () => {
   it('splits a term into words of letters, digits and marks only', () => {

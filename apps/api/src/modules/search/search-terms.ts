@@ -1,6 +1,5 @@
 import { searchResultsUrl, type SearchRedirects } from '@store/shared/search';
 import type { DepartmentKey } from '@store/shared/constants';
-import { escapeLike } from '../../lib/like.js';
 
 /** More words than this add nothing a shopper meant; the rest of the term is ignored. */
 export const MAX_WORDS = 8;
@@ -20,11 +19,6 @@ export function tokenize(term: string): string[] {
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => w.length > 0 && w.length <= MAX_WORD_LENGTH)
     .slice(0, MAX_WORDS);
-}
-
-/** A LIKE pattern that matches the text literally anywhere: %, _ and the escape character lose their meaning. */
-export function containsPattern(text: string): string {
-  return `%${escapeLike(text)}%`;
 }
 
 /**

@@ -14,12 +14,13 @@ import {
   type SuggestionsResponse,
 } from '@store/shared/search';
 import { dbKey, selectRows, type Db } from '../../db/client.js';
+import { containsPattern, startsWithPattern } from '../../lib/like.js';
 import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import type { RequestCtx } from '../../lib/context.js';
 import * as catalog from '../catalog/index.js';
 import { getStoredSetting } from '../content/index.js';
-import { containsPattern, matchRedirect, MIN_SUBSTRING_LENGTH, tokenize, toTsQueryText, type WordGroup } from './search-terms.js';
+import { matchRedirect, MIN_SUBSTRING_LENGTH, tokenize, toTsQueryText, type WordGroup } from './search-terms.js';
 
 /** Below this trigram similarity a dictionary word is no spelling of the typed one (pg_trgm's own default). */
 const MIN_SIMILARITY = 0.3;
@@ -86,7 +87,7 @@ export async function getSearchRedirects(db: Db): Promise<SearchRedirects> {
 
 const PLAIN_WORD = /^[\p{L}\p{N}\p{M}]+$/u;
 
-type WordRow = { i: number; known: boolean; stop: boolean; candidates: [string, number][] | null; completions: string[] | null };
+type WordRow = { i: number; known: boolean | null; stop: boolean; candidates: [string, number][] | null; completions: string[] | null };
 
 /**
  * Turns a normalised term into tsquery texts: each word ANDed, the last one as a prefix (the
@@ -104,7 +105,7 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
       // The last word's completions (itself first, when the catalog has it): they also tell whether the catalog knows it.
       const completions =
         i === last
-          ? sql`(select json_agg(c.word) from (select word from search_words where word like ${containsPattern(w).slice(1)} order by word limit ${MAX_COMPLETIONS + 1}) c)`
+          ? sql`(select json_agg(c.word) from (select word from search_words where word like ${startsWithPattern(w)} order by word limit ${MAX_COMPLETIONS + 1}) c)`
           : sql`null::json`;
       const candidates =
         Array.from(w).length >= 3
@@ -112,7 +113,9 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
               select word, similarity(word, ${w})::float8 as sim from search_words where word % ${w} order by sim desc, word limit ${MAX_CORRECTIONS + 2}
             ) c)`
           : sql`null::json`;
-      return sql`select ${i}::int as i, exists (select 1 from search_words where word = ${w}) as known,
+      // The other words are known when the catalog has them whole.
+      const known = i === last ? sql`null::boolean` : sql`exists (select 1 from search_words where word = ${w})`;
+      return sql`select ${i}::int as i, ${known} as known,
         numnode(plainto_tsquery('english', ${w})) = 0 as stop, ${candidates} as candidates, ${completions} as completions`;
     });
     const rows = await selectRows<WordRow>(db, sql.join(lookups, sql` union all `));
@@ -121,8 +124,8 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
       const row = byIndex.get(i);
       if (!row || row.stop) return [];
       const completions = row.completions ?? [];
-      // A word being typed is known when a catalog word starts with it.
-      const known = row.known || completions.length > 0;
+      // A word being typed is known when a catalog word starts with it (the word itself among them).
+      const known = i === last ? completions.length > 0 : row.known === true;
       const min = known ? VARIANT_SIMILARITY : MIN_SIMILARITY;
       const alternatives = (row.candidates ?? [])
         .filter(([candidate, sim]) => candidate !== word && sim >= min)
@@ -178,7 +181,7 @@ function findMatches(
 ): Promise<catalog.TextMatches | null> {
   if (deptId === null) return Promise.resolve(null);
   const name = resolved.term.toLowerCase();
-  return catalog.matchProductsByText({ db }, deptId, { ...resolved, name, namePrefix: containsPattern(name).slice(1) }, scope, opts);
+  return catalog.matchProductsByText({ db }, deptId, { ...resolved, name, namePrefix: startsWithPattern(name) }, scope, opts);
 }
 
 const NO_FACETS: ProductListResponse['facets'] = { brands: [], categories: [], price: { min: 0, max: 0 } };
