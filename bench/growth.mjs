@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { report, warmupOption } from './cart.mjs';
 import { coldSearchPaths } from './search.mjs';
+import { nearestRank } from './stats.mjs';
 
 const BUDGET = 1.5;
 
@@ -75,12 +76,10 @@ function latencies(instance) {
   return times;
 }
 
-/** The q-quantile (nearest rank) of the times, to a tenth of a millisecond. */
+/** The q-quantile of the times, to a tenth of a millisecond; no answered request, no figure (not a 0 ms that would pass any budget). */
 function percentile(times, q) {
-  // No answered request: no figure, rather than a 0 ms that would pass any budget.
-  if (times.length === 0) return NaN;
-  const sorted = Float64Array.from(times).sort();
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] * 10) / 10;
+  const value = nearestRank(times, q);
+  return value === undefined ? NaN : Math.round(value * 10) / 10;
 }
 
 /**

@@ -15,6 +15,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Transform, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright';
+import { nearestRank } from './stats.mjs';
 
 // Lighthouse's mobile slow 4G (mobileSlow4G in its Lantern constants) and its CPU slowdown. Lighthouse's
 // own DevTools mode multiplies the latency by 3.75 to stand for a fresh connection's handshakes; the taps
@@ -440,9 +441,11 @@ async function tapOnce(browser, baseUrl, { path, control, selector, variantId, m
 }
 
 const percentile = (values, p) => {
-  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
-  if (sorted.length === 0) return null;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  const value = nearestRank(
+    values.filter((v) => v !== null),
+    p / 100,
+  );
+  return value === undefined ? null : Math.round(value);
 };
 const ms = (v) => (v === null ? '—' : String(v));
 
