@@ -28,6 +28,7 @@ import { apiGet, apiTry } from './lib/api.server';
 import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
+import { menuBar } from './lib/menu';
 import { pagePathname } from './lib/request-path';
 import { onDemand } from './lib/on-demand';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       logo: site.basicSettings.logo ?? site.logo,
       logoLogged: site.basicSettings.logo_logged,
       highlightMessage: site.highlight_message,
-      nav: site.nav,
+      nav: menuBar(site.nav),
       footer: site.footer,
     },
     contact: contact.data,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NavItem } from '@store/shared/content';
-import { canSeeRestrictedItems, menuLink, visibleMenu } from './menu';
+import { canSeeRestrictedItems, menuBar, menuLink, visibleBar, visibleMenu } from './menu';
 
 function item(id: number, over: Partial<NavItem> = {}): NavItem {
   return {
@@ -55,6 +55,46 @@ describe('menu visibility (SPEC §5)', () => {
   it('leaves the input untouched', () => {
     visibleMenu(menu, { signedIn: false, location: null });
     expect(menu[0]?.children).toHaveLength(3);
+  });
+});
+
+describe('the menu bar every page carries', () => {
+  const promoted = item(4, {
+    promote: [
+      {
+        type: 'promote_page_for_menu',
+        value: {
+          title: 'Gift guide',
+          page: 'gift-guide',
+          open_in_new_tab: false,
+          image: { url: '/media/g.jpg', custom_width: 200, custom_height: 100 },
+        },
+      },
+    ],
+    products: { headline: 'Best sellers' },
+  });
+  const bar = menuBar([...menu, promoted]);
+
+  it('keeps each top-level item without its panel, and says whether it has one', () => {
+    expect(bar.map((i) => [i.id, i.has_panel])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+      [4, true],
+    ]);
+    for (const entry of bar) expect(Object.keys(entry)).not.toEqual(expect.arrayContaining(['children']));
+    expect(bar.some((entry) => 'promote' in entry || 'products' in entry)).toBe(false);
+    expect(bar[0]).toMatchObject({ title: 'Item 1', relative_url: '/all-product/?category=c1', visible_only_to_logged_in_users: false });
+  });
+
+  it('hides restricted top-level items as the whole menu does', () => {
+    for (const viewer of [
+      { signedIn: false, location: null },
+      { signedIn: false, location: 'BD' },
+      { signedIn: true, location: 'US' },
+    ]) {
+      expect(visibleBar(bar, viewer).map((i) => i.id)).toEqual([...visibleMenu(menu, viewer).map((i) => i.id), 4]);
+    }
   });
 });
 

@@ -8,14 +8,37 @@ export function canSeeRestrictedItems(viewer: MenuViewer): boolean {
   return viewer.signedIn || viewer.location === 'BD';
 }
 
+/** Whether this viewer sees an item (its own flag only, not its parents'). */
+function shownTo(viewer: MenuViewer): (item: Pick<NavItem, 'visible_only_to_logged_in_users'>) => boolean {
+  const restricted = canSeeRestrictedItems(viewer);
+  return (item) => restricted || !item.visible_only_to_logged_in_users;
+}
+
 /** The menu as this viewer sees it, at every level. */
 export function visibleMenu(items: readonly NavItem[], viewer: MenuViewer): NavItem[] {
-  const restricted = canSeeRestrictedItems(viewer);
+  const shown = shownTo(viewer);
   const walk = (list: readonly NavItem[]): NavItem[] =>
-    list
-      .filter((item) => restricted || !item.visible_only_to_logged_in_users)
-      .map((item) => (item.children.length ? { ...item, children: walk(item.children) } : item));
+    list.filter(shown).map((item) => (item.children.length ? { ...item, children: walk(item.children) } : item));
   return walk(items);
+}
+
+/**
+ * A top-level menu item as every page carries it in its data: what the bar shows, without what its
+ * panel shows (children and promotes, most of a menu's weight: the product cards of its promotes).
+ * The whole menu is fetched when a panel or the phone menu first opens (menu-tree.ts).
+ */
+export type NavBarItem = Omit<NavItem, 'children' | 'promote' | 'products'> & { has_panel: boolean };
+
+export function menuBar(items: readonly NavItem[]): NavBarItem[] {
+  return items.map(({ children, promote, products: _products, ...bar }) => ({
+    ...bar,
+    has_panel: children.length > 0 || promote.length > 0,
+  }));
+}
+
+/** The bar as this viewer sees it. */
+export function visibleBar(items: readonly NavBarItem[], viewer: MenuViewer): NavBarItem[] {
+  return items.filter(shownTo(viewer));
 }
 
 export type MenuLink = { href: string; external: boolean; newTab: boolean };

@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import type { SessionUser } from '@store/shared/auth';
 import type { DepartmentKey } from '@store/shared/constants';
-import type { FooterGroup, NavItem, PublicConfig, StoreLocation } from '@store/shared/content';
+import type { FooterGroup, PublicConfig, StoreLocation } from '@store/shared/content';
 import type { MenuType } from './department';
+import type { NavBarItem } from './menu';
 import type { Flash } from './form-action.server';
 
 /** What the root loader gives every page: the shell's menus, contacts and who is shopping. */
@@ -17,7 +18,8 @@ export type RootData = {
     logo: string | null;
     logoLogged: string | null;
     highlightMessage: string | null;
-    nav: NavItem[];
+    /** The menu's top level; its panels are fetched when first opened (lib/menu-tree.ts). */
+    nav: NavBarItem[];
     footer: FooterGroup[];
   };
   contact: PublicConfig;

@@ -1,8 +1,11 @@
+import { use, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
-import { menuLink } from '../../lib/menu';
+import { menuTree, useVisibleTree } from '../../lib/menu-tree';
+import type { MenuType } from '../../lib/department';
+import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
 
 /** A promoted page's link: a path as given, a bare handle as a content page. */
@@ -81,8 +84,37 @@ function Promotes({ entries }: { entries: PromoteEntry[] }) {
   );
 }
 
-/** An open panel of the mega-menu: its groups, links and promotes. Loaded when a panel first opens. */
-export default function MegaMenuPanel({ item, id }: { item: NavItem; id: string }) {
+type PanelProps = { item: NavBarItem; id: string; menuType: MenuType; viewer: MenuViewer };
+
+/**
+ * An open panel of the mega-menu, loaded when a panel first opens: its item's groups, links and
+ * promotes, from the whole menu (fetched with this code). Should the menu not come, the panel still
+ * leads to the item's own page and offers to try again.
+ */
+export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps) {
+  const [, retry] = useState(0);
+  const tree = useVisibleTree(use(menuTree(menuType)), viewer);
+  const full = tree?.find((entry) => entry.id === item.id);
+  if (full) return <PanelContent item={full} id={id} />;
+  const link = menuLink(item);
+  return (
+    <div className="mx-auto flex max-w-7xl items-center gap-6 px-8 py-7 text-sm">
+      {link ? (
+        <MenuAnchor item={item} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
+          Shop all {item.title} →
+        </MenuAnchor>
+      ) : null}
+      {tree ? null : <p className="text-muted">The menu could not be loaded.</p>}
+      {tree ? null : (
+        <button type="button" className="font-semibold text-ink underline" onClick={() => retry((n) => n + 1)}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+function PanelContent({ item, id }: { item: NavItem; id: string }) {
   const groups = item.children.filter((c) => c.children.length > 0);
   const singles = item.children.filter((c) => c.children.length === 0);
   const promoteHeadlines = new Set(item.promote.map((p) => (p.type === 'product' ? p.value.headline : p.value.title)));

@@ -1,10 +1,12 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { NavItem } from '@store/shared/content';
+import { menuTree } from '../../lib/menu-tree';
+import type { MenuType } from '../../lib/department';
+import type { MenuViewer, NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
 
 const loadPanel = () => import('./mega-menu-panel');
-/** A panel's code loads when the pointer first reaches the bar (or a menu item gets focus). */
+/** A panel's code and the menu's levels load when the pointer first reaches the bar (or a menu item gets focus). */
 const Panel = lazy(loadPanel);
 
 /**
@@ -13,7 +15,7 @@ const Panel = lazy(loadPanel);
  * copies of product names and prices. A mask covers the page while a panel is open; hovering the
  * mask, leaving the menu, Escape or navigating closes it.
  */
-export function MegaMenu({ items }: { items: NavItem[] }) {
+export function MegaMenu({ items, menuType, viewer }: { items: NavBarItem[]; menuType: MenuType; viewer: MenuViewer }) {
   const [openId, setOpenId] = useState<number | null>(null);
   const navRef = useRef<HTMLElement>(null);
   const location = useLocation();
@@ -37,7 +39,10 @@ export function MegaMenu({ items }: { items: NavItem[] }) {
         ref={navRef}
         aria-label="Main"
         className="relative z-40 hidden border-t border-line bg-white lg:block"
-        onMouseEnter={() => void loadPanel()}
+        onMouseEnter={() => {
+          void loadPanel();
+          void menuTree(menuType);
+        }}
         onMouseLeave={() => setOpenId(null)}
         onBlur={(e) => {
           if (!navRef.current?.contains(e.relatedTarget as Node | null)) setOpenId(null);
@@ -46,7 +51,7 @@ export function MegaMenu({ items }: { items: NavItem[] }) {
         {/* Long menus scroll sideways rather than wrap; the panels hang off the nav, so they are never clipped. */}
         <ul className="mx-auto flex h-11 max-w-7xl items-stretch justify-center-safe overflow-x-auto px-4 [scrollbar-width:none] xl:px-6">
           {items.map((item) => {
-            const hasPanel = item.children.length > 0 || item.promote.length > 0;
+            const hasPanel = item.has_panel;
             const open = openId === item.id;
             const panelId = `mega-${item.id}`;
             return (
@@ -82,7 +87,7 @@ export function MegaMenu({ items }: { items: NavItem[] }) {
                   >
                     {open ? (
                       <Suspense fallback={null}>
-                        <Panel item={item} id={panelId} />
+                        <Panel item={item} id={panelId} menuType={menuType} viewer={viewer} />
                       </Suspense>
                     ) : null}
                   </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { NavItem } from '@store/shared/content';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
@@ -12,6 +11,7 @@ import type { RootData } from '../../lib/root-data';
 import { BagIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
 import { MegaMenu } from '../../components/layout/mega-menu';
+import type { MenuViewer, NavBarItem } from '../../lib/menu';
 
 const DEPARTMENT_TABS = [
   { key: '', label: 'Beauty' },
@@ -119,7 +119,17 @@ const FREE_DELIVERY_CONDITIONS = '/page/shipping-policy#free-delivery';
  * The site header: a contact strip, the logo, search, account and bag, and (from 1024 px) the
  * mega-menu. Below 1024 px the same header is the mobile top bar with a menu button.
  */
-export function Header({ data, nav, onOpenMenu }: { data: RootData; nav: NavItem[]; onOpenMenu: () => void }) {
+export function Header({
+  data,
+  nav,
+  viewer,
+  onOpenMenu,
+}: {
+  data: RootData;
+  nav: NavBarItem[];
+  viewer: MenuViewer;
+  onOpenMenu: () => void;
+}) {
   const { wrapper, header, sentinel, stuck } = useStuckHeader();
   const phone = data.contact.support_phone;
   const logo = data.user ? (data.site.logoLogged ?? data.site.logo) : data.site.logo;
@@ -211,7 +221,7 @@ export function Header({ data, nav, onOpenMenu }: { data: RootData; nav: NavItem
             <SearchBox variant="mobile" />
           </div>
         </div>
-        <MegaMenu items={nav} />
+        <MegaMenu items={nav} menuType={data.menuType} viewer={viewer} />
       </header>
       <div ref={sentinel} aria-hidden="true" className="pointer-events-none absolute bottom-0 left-0 h-px w-px" />
     </div>

@@ -1,15 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { use, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavItem } from '@store/shared/content';
 import { openLogin } from '../auth/auth-events';
 import { displayPhone, telHref } from '../../lib/contact';
 import { departmentHomePath } from '../../lib/department';
-import { menuLink } from '../../lib/menu';
+import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import type { RootData } from '../../lib/root-data';
 import { ChevronIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
 import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
+import { menuTree, useVisibleTree } from '../../lib/menu-tree';
 
 const DEPARTMENTS = [
   { key: '', label: 'Beauty' },
@@ -82,8 +83,14 @@ function Entry({ item, depth, onNavigate }: { item: NavItem; depth: number; onNa
   );
 }
 
-/** The slide-in menu of phones, loaded on first open. */
-export default function MobileMenu({ data, nav, onClose }: { data: RootData; nav: NavItem[]; onClose: () => void }) {
+/** A bar item standing in for its level when the whole menu could not be fetched: it still leads to its page. */
+const asLeaf = (item: NavBarItem): NavItem => ({ ...item, children: [], promote: [], products: null });
+
+type MobileMenuProps = { data: RootData; nav: NavBarItem[]; viewer: MenuViewer; onClose: () => void };
+
+/** The slide-in menu of phones, loaded on first open with the menu's levels (menu-tree.ts). */
+export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuProps) {
+  const tree = useVisibleTree(use(menuTree(data.menuType)), viewer);
   const location = useLocation();
   const [initialKey] = useState(location.key);
   useEffect(() => {
@@ -149,7 +156,7 @@ export default function MobileMenu({ data, nav, onClose }: { data: RootData; nav
           ))}
         </ul>
         <nav aria-label="Categories" className="border-t border-line">
-          <Level items={nav} depth={0} onNavigate={onClose} />
+          <Level items={tree ?? nav.map(asLeaf)} depth={0} onNavigate={onClose} />
         </nav>
         <div className="space-y-2 border-t border-line px-5 py-4 text-sm text-neutral-700">
           <a href={telHref(data.contact.support_phone)} className="flex items-center gap-2">

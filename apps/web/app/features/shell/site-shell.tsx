@@ -13,7 +13,8 @@ import { Footer } from '../../components/layout/footer';
 import { BottomBar } from './bottom-bar';
 import { FlashNotice } from './flash-notice';
 import { Header } from './header';
-import { useVisibleMenu } from './use-visible-menu';
+import { menuTree } from '../../lib/menu-tree';
+import { useMenuViewer, useVisibleBar } from './use-visible-menu';
 
 /** The slide-in menu's code loads on the first tap of a menu button. */
 const MobileMenu = lazy(() => import('./mobile-menu'));
@@ -21,10 +22,16 @@ const MobileMenu = lazy(() => import('./mobile-menu'));
 /** Header, page, footer and the site-wide widgets around every page. */
 export function SiteShell({ data, children }: { data: RootData; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const nav = useVisibleMenu(data.site.nav, data.user !== null);
-  const openMenu = useCallback(() => setMenuOpen(true), []);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const signedIn = data.user !== null;
+  const viewer = useMenuViewer(signedIn);
+  const nav = useVisibleBar(data.site.nav, viewer);
+  const { menuType } = data;
+  // The menu's levels are fetched with its code, both on the first tap.
+  const openMenu = useCallback(() => {
+    void menuTree(menuType);
+    setMenuOpen(true);
+  }, [menuType]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // The region question waits until the page has loaded (it only changes restricted menu items).
   useEffect(() => afterLoad(() => void resolveLocationOnStart(signedIn)), [signedIn]);
@@ -41,7 +48,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
         Skip to content
       </a>
-      <Header data={data} nav={nav} onOpenMenu={openMenu} />
+      <Header data={data} nav={nav} viewer={viewer} onOpenMenu={openMenu} />
       <div id="main" tabIndex={-1} className="flex-1 outline-none">
         <FlashNotice flash={data.flash} />
         {children}
@@ -50,7 +57,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} />
       {menuOpen ? (
         <Suspense fallback={null}>
-          <MobileMenu data={data} nav={nav} onClose={closeMenu} />
+          <MobileMenu data={data} nav={nav} viewer={viewer} onClose={closeMenu} />
         </Suspense>
       ) : null}
       {/* A landmark of its own, so the floating button is found by landmark navigation like the rest. */}

@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
-import type { NavItem } from '@store/shared/content';
 import { useStoredLocation } from '../site/location';
-import { visibleMenu } from '../../lib/menu';
+import { visibleBar, type MenuViewer, type NavBarItem } from '../../lib/menu';
 
 /**
- * The menu this shopper may see. On the server (and while hydrating) only sign-in counts; once
+ * Who is looking at the menu. On the server (and while hydrating) only sign-in counts; once
  * hydrated, a stored BD location also reveals the restricted items.
  */
-export function useVisibleMenu(nav: NavItem[], signedIn: boolean): NavItem[] {
+export function useMenuViewer(signedIn: boolean): MenuViewer {
   const location = useStoredLocation();
-  return useMemo(() => visibleMenu(nav, { signedIn, location }), [nav, signedIn, location]);
+  return useMemo(() => ({ signedIn, location }), [signedIn, location]);
+}
+
+/** The menu bar this shopper may see. */
+export function useVisibleBar(nav: NavBarItem[], viewer: MenuViewer): NavBarItem[] {
+  return useMemo(() => visibleBar(nav, viewer), [nav, viewer]);
 }
