@@ -155,6 +155,38 @@ test(
   },
 );
 
+test(
+  'pages carry only the menu bar; a panel whose menu does not come still leads to its page and tries again',
+  { tag: DESKTOP_ONLY },
+  async ({ page, request }) => {
+    const nav = (await navigation(request)).data;
+    const item = nav.find((i) => !i.disable_url && !i.visible_only_to_logged_in_users && i.children.some((c) => c.children.length > 0));
+    expect(item, 'the demo menu has an item with a panel of groups').toBeTruthy();
+    if (!item) return;
+    // The page's own data holds the bar (the item, and whether it has a panel), not the panels' groups.
+    const html = await (await request.get('/')).text();
+    expect(html).toContain(item.title);
+    expect(html).toContain('has_panel');
+    for (const group of item.children.filter((c) => c.children.length > 0)) expect(html).not.toContain(group.title);
+
+    let menuDown = true;
+    await page.route('**/api/v1/site-config/**', (route) => (menuDown ? route.abort('internetdisconnected') : route.fallback()));
+    await acceptCookies(page);
+    await page.goto('/');
+    await hydrated(page);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const panel = main.locator(`[data-menu-panel="${item.id}"]`);
+    await main.locator(`[data-menu-trigger="${item.id}"]`).hover();
+    await expect(panel.getByText('The menu could not be loaded.')).toBeVisible();
+    await expect(panel.getByRole('link', { name: `Shop all ${item.title}` })).toBeVisible();
+
+    menuDown = false;
+    await panel.getByRole('button', { name: 'Try again' }).click();
+    for (const child of item.children) await expect(panel.getByText(child.title, { exact: true })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  },
+);
+
 test('the mega-menu renders every menu field', { tag: DESKTOP_ONLY }, async ({ page, request }) => {
   const nav = (await navigation(request)).data.filter((i) => !i.visible_only_to_logged_in_users);
   await acceptCookies(page);
@@ -233,6 +265,35 @@ test('menu items for signed-in shoppers stay hidden unless the stored location i
   await hydrated(page);
   await expect(await menuLinks()).toBeVisible();
 });
+
+test(
+  'a phone menu whose levels do not come lists the top level, and the next opening brings them',
+  { tag: PHONE_ONLY },
+  async ({ page, request }) => {
+    const nav = (await navigation(request)).data;
+    const parent = nav.find((i) => !i.visible_only_to_logged_in_users && !i.disable_url && i.children.length > 0);
+    expect(parent).toBeTruthy();
+    if (!parent) return;
+    let menuDown = true;
+    await page.route('**/api/v1/site-config/**', (route) => (menuDown ? route.abort('internetdisconnected') : route.fallback()));
+    await acceptCookies(page);
+    await page.goto('/');
+    await hydrated(page);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    // The item still leads to its page, as a plain entry.
+    await expect(menu.getByRole('link', { name: parent.title, exact: true })).toBeVisible();
+    await expect(menu.getByRole('button', { name: parent.title, exact: true })).toHaveCount(0);
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+
+    menuDown = false;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: parent.title, exact: true }).click();
+    await expect(menu.getByText(parent.children[0]!.title, { exact: true }).first()).toBeVisible();
+  },
+);
 
 test('phones get a bottom bar and a slide-in menu whose levels open and close on tap', { tag: PHONE_ONLY }, async ({ page, request }) => {
   const nav = (await navigation(request)).data;

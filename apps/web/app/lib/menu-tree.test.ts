@@ -47,11 +47,20 @@ it('fetches a menu type once, whoever asks, and gives its every level', async ()
   expect(asked).toEqual(['/api/v1/site-config/?type=beauty', '/api/v1/site-config/?type=kids']);
 });
 
-it('gives null when the menu does not come, and asks again at the next opening', async () => {
-  const { menuTree } = await import('./menu-tree');
+it('gives null when the menu does not come, keeps that answer (React waits on one promise), and asks again after a retry', async () => {
+  const { menuTree, retryMenuTree } = await import('./menu-tree');
   down = true;
-  expect(await menuTree('beauty')).toBeNull();
+  const failed = menuTree('beauty');
+  expect(await failed).toBeNull();
   down = false;
+  expect(menuTree('beauty')).toBe(failed);
+  expect(asked).toHaveLength(1);
+  retryMenuTree('beauty');
   expect(await menuTree('beauty')).toEqual(beauty);
+  expect(asked).toHaveLength(2);
+  // A menu that came is kept: a retry changes nothing.
+  const kept = menuTree('beauty');
+  retryMenuTree('beauty');
+  expect(menuTree('beauty')).toBe(kept);
   expect(asked).toHaveLength(2);
 });

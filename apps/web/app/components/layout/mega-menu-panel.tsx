@@ -1,9 +1,9 @@
-import { use, useState } from 'react';
+import { startTransition, use, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
-import { menuTree, useVisibleTree } from '../../lib/menu-tree';
+import { menuTree, retryMenuTree, useVisibleTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
@@ -106,7 +106,15 @@ export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps
       ) : null}
       {tree ? null : <p className="text-muted">The menu could not be loaded.</p>}
       {tree ? null : (
-        <button type="button" className="font-semibold text-ink underline" onClick={() => retry((n) => n + 1)}>
+        <button
+          type="button"
+          className="font-semibold text-ink underline"
+          onClick={() => {
+            retryMenuTree(menuType);
+            // A transition: the panel (and the focus on this button) stays until the menu has come.
+            startTransition(() => retry((n) => n + 1));
+          }}
+        >
           Try again
         </button>
       )}

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { menuTree } from '../../lib/menu-tree';
+import { menuTree, retryMenuTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import type { MenuViewer, NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
@@ -41,6 +41,7 @@ export function MegaMenu({ items, menuType, viewer }: { items: NavBarItem[]; men
         className="relative z-40 hidden border-t border-line bg-white lg:block"
         onMouseEnter={() => {
           void loadPanel();
+          retryMenuTree(menuType);
           void menuTree(menuType);
         }}
         onMouseLeave={() => setOpenId(null)}
