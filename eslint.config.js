@@ -72,7 +72,17 @@ const boundaryZones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/build/**',
+      '**/.react-router/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/api/drizzle/**',
+      'packages/shared/src/i18n/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -94,7 +104,10 @@ export default tseslint.config(
       'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
       'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'apps/admin/tsconfig.json', 'packages/shared/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/api/tsconfig.json', 'apps/web/tsconfig.json', 'apps/admin/tsconfig.json', 'packages/shared/tsconfig.json'],
+        }),
       ],
     },
     rules: {
@@ -111,6 +124,11 @@ export default tseslint.config(
     // Configuration is read once, from the parsed env object (STYLE.md rule 4).
     files: ['apps/api/src/**/*.ts'],
     ignores: ['apps/api/src/server.ts', 'apps/api/src/db/*-cli.ts', 'apps/api/src/test/**', 'apps/api/src/**/*.test.ts'],
-    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from the parsed env object.' }] },
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration from the parsed env object.' },
+      ],
+    },
   },
 );

@@ -6,7 +6,11 @@ const sharedSrc = fileURLToPath(new URL('./packages/shared/src/', import.meta.ur
 export default defineConfig({
   resolve: {
     // Tests read the shared package from source, so no build is needed before `vitest`.
-    alias: [{ find: /^@store\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` }],
+    // The message catalogs are compiled to JavaScript (`npm run i18n -w packages/shared`, src/i18n/).
+    alias: [
+      { find: /^@store\/shared\/i18n\/(.*)$/, replacement: `${sharedSrc}i18n/$1.js` },
+      { find: /^@store\/shared\/(.*)$/, replacement: `${sharedSrc}$1.ts` },
+    ],
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/web/app/**/*.test.ts'],

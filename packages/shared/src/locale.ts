@@ -1,0 +1,66 @@
+/*
+ * The store's two languages (issue 21, decision 008). English is the spec's language and has
+ * unprefixed URLs; Bangla pages live under /bn. The message catalogs are packages/shared/messages/
+ * {en,bn}.json, compiled by Paraglide JS into src/i18n/ (`npm run i18n -w packages/shared`).
+ */
+
+export const LOCALES = ['en', 'bn'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+/** The cookie that remembers a shopper's choice of language (a year). */
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** What each language's `<html lang>` and hreflang say. */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en', bn: 'bn' };
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'en' || value === 'bn';
+}
+
+const BANGLA_PREFIX = /^\/bn(?=[/?#]|$)/;
+
+/** The language of a page by its path: /bn and /bn/… are Bangla, every other path English. */
+export function localeOfPath(pathname: string): Locale {
+  return BANGLA_PREFIX.test(pathname) ? 'bn' : 'en';
+}
+
+/** A path without its language: '/bn/brand/nyx' → '/brand/nyx', '/bn' → '/'. */
+export function unlocalizedPath(path: string): string {
+  if (!BANGLA_PREFIX.test(path)) return path;
+  const rest = path.replace(BANGLA_PREFIX, '');
+  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+}
+
+/**
+ * A path of this shop in a language: '/brand/nyx?x=1' → '/bn/brand/nyx?x=1' in Bangla, as given
+ * in English. A path that already names a language is moved to the asked one. Anything that is not
+ * a path of this shop (an address with a scheme, '//host', '#top', '') is returned as given.
+ */
+export function localizedPath(path: string, locale: Locale): string {
+  if (!path.startsWith('/') || path.startsWith('//')) return path;
+  const bare = unlocalizedPath(path);
+  if (locale === 'en') return bare;
+  return bare === '/' ? '/bn' : bare.startsWith('/?') || bare.startsWith('/#') ? `/bn${bare.slice(1)}` : `/bn${bare}`;
+}
+
+/**
+ * The shop's language a browser prefers by its Accept-Language header: Bangla when a Bangla tag
+ * (bn, bn-BD, bn-IN…) ranks above every English one, English otherwise (also when the header is
+ * missing or says neither). Quality values are honoured; ties keep the header's order.
+ */
+export function preferredLocale(acceptLanguage: string | null | undefined): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const quality = q ? Number(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((entry) => entry.quality > 0 && (entry.language === 'bn' || entry.language === 'en'))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return ranked[0]?.language === 'bn' ? 'bn' : DEFAULT_LOCALE;
+}
