@@ -285,6 +285,8 @@ test(
     // The item still leads to its page, as a plain entry.
     await expect(menu.getByRole('link', { name: parent.title, exact: true })).toBeVisible();
     await expect(menu.getByRole('button', { name: parent.title, exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('status')).toHaveText('The menu could not be loaded.');
+    await expect(menu.getByRole('button', { name: 'Try again' })).toBeVisible();
     await menu.getByRole('button', { name: 'Close menu' }).click();
     await expect(menu).toBeHidden();
 

@@ -5,12 +5,29 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const sources = ['packages/shared/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/app', 'apps/web/public', 'apps/admin/src', 'apps/admin/public'];
-const outputs = ['apps/api/dist/server.js', 'apps/web/build/server/index.js', 'apps/admin/dist/index.html', 'packages/shared/dist/api.js'];
+const sources = [
+  'packages/shared/src',
+  'packages/shared/messages',
+  'apps/api/src',
+  'apps/api/drizzle',
+  'apps/web/app',
+  'apps/web/public',
+  'apps/admin/src',
+  'apps/admin/public',
+];
+const outputs = [
+  'apps/api/dist/server.js',
+  'apps/web/build/server/index.js',
+  'apps/admin/dist/index.html',
+  'packages/shared/dist/api.js',
+  'packages/shared/dist/i18n/messages.js',
+];
+// Compiled from packages/shared/messages at every `npm ci` and typecheck: the catalogs are the source.
+const generated = new Set([join(root, 'packages/shared/src/i18n')]);
 
 function newest(dir) {
   let latest = 0;
-  if (!existsSync(dir)) return latest;
+  if (!existsSync(dir) || generated.has(dir)) return latest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
@@ -20,7 +37,8 @@ function newest(dir) {
 
 const built = outputs.map((o) => join(root, o));
 const stale =
-  built.some((o) => !existsSync(o)) || Math.max(...sources.map((s) => newest(join(root, s)))) > Math.min(...built.map((o) => statSync(o).mtimeMs));
+  built.some((o) => !existsSync(o)) ||
+  Math.max(...sources.map((s) => newest(join(root, s)))) > Math.min(...built.map((o) => statSync(o).mtimeMs));
 if (stale) {
   console.log('Building the storefront…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './locale.js';
+import { DEFAULT_LOCALE, LOCALES } from './locale.js';
 
 /** A catalog as the message-format plugin reads it: key → message text ($schema aside). */
 function catalog(locale: string): Record<string, string> {
@@ -15,6 +15,15 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe('the message catalogs (packages/shared/messages)', () => {
   const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, catalog(locale)]));
   const english = catalogs.en!;
+
+  it('are the languages the store has (the inlang project and locale.ts agree)', () => {
+    const settings = JSON.parse(readFileSync(new URL('../project.inlang/settings.json', import.meta.url), 'utf8')) as {
+      baseLocale: string;
+      locales: string[];
+    };
+    expect(settings.locales).toEqual([...LOCALES]);
+    expect(settings.baseLocale).toBe(DEFAULT_LOCALE);
+  });
 
   it('name the same messages in every language: a key missing in either fails here', () => {
     for (const locale of LOCALES) {
@@ -36,7 +45,7 @@ describe('the message catalogs (packages/shared/messages)', () => {
     for (const [key, text] of Object.entries(catalogs.bn!)) expect(text, `bn.json ${key}`).toMatch(/[\u0980-\u09FF]/);
   });
 
-  it('are what the compiled functions say (npm run i18n is current)', async () => {
+  it('are what the compiled functions say (the compiler read them, and its output is current)', async () => {
     const compiled = (await import('./i18n/messages.js')) as unknown as Record<
       string,
       (inputs: Record<string, string>, options: { locale: string }) => string

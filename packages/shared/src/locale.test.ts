@@ -26,6 +26,12 @@ describe('the language of a path', () => {
       expect(localizedPath(other, 'bn')).toBe(other);
     expect(unlocalizedPath('/bn/all-product/')).toBe('/all-product/');
     expect(unlocalizedPath('/bnx')).toBe('/bnx');
+    // Never an address of another host.
+    for (const sneaky of ['/bn//evil.example/x', '/bn/\\evil.example', '/bn/\\/evil.example']) {
+      expect(unlocalizedPath(sneaky)).toMatch(/^\/[^/\\]/);
+      expect(localizedPath(sneaky, 'en')).toMatch(/^\/[^/\\]/);
+      expect(localizedPath(sneaky, 'bn')).toMatch(/^\/bn\/[^/\\]/);
+    }
   });
 });
 
@@ -35,6 +41,7 @@ describe('the language a browser prefers', () => {
     expect(preferredLocale('bn')).toBe('bn');
     expect(preferredLocale('en-US,en;q=0.9,bn;q=0.8')).toBe('en');
     expect(preferredLocale('en;q=0.5, bn-IN;q=0.8')).toBe('bn');
+    expect(preferredLocale('en;Q=0.5, BN;q=0.8')).toBe('bn');
     // Languages the shop does not have do not count; Bangla after them still wins over none.
     expect(preferredLocale('fr-FR,fr;q=0.9,bn;q=0.5')).toBe('bn');
     expect(preferredLocale('hi-IN,hi;q=0.9')).toBe('en');

@@ -16,7 +16,7 @@ export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 export const LOCALE_TAGS: Record<Locale, string> = { en: 'en', bn: 'bn' };
 
 export function isLocale(value: unknown): value is Locale {
-  return value === 'en' || value === 'bn';
+  return (LOCALES as readonly unknown[]).includes(value);
 }
 
 const BANGLA_PREFIX = /^\/bn(?=[/?#]|$)/;
@@ -26,11 +26,14 @@ export function localeOfPath(pathname: string): Locale {
   return BANGLA_PREFIX.test(pathname) ? 'bn' : 'en';
 }
 
-/** A path without its language: '/bn/brand/nyx' → '/brand/nyx', '/bn' → '/'. */
+/**
+ * A path without its language: '/bn/brand/nyx' → '/brand/nyx', '/bn' → '/'. What is left always
+ * starts with one slash: '/bn//evil.example' gives '/evil.example', never a protocol-relative address.
+ */
 export function unlocalizedPath(path: string): string {
   if (!BANGLA_PREFIX.test(path)) return path;
   const rest = path.replace(BANGLA_PREFIX, '');
-  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest;
+  return rest === '' || rest.startsWith('?') || rest.startsWith('#') ? `/${rest}` : rest.replace(/^[/\\]+/, '/');
 }
 
 /**
@@ -56,7 +59,7 @@ export function preferredLocale(acceptLanguage: string | null | undefined): Loca
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
       const quality = q ? Number(q.slice(2)) : 1;
       return { language: tag.trim().toLowerCase().split('-')[0] ?? '', quality: Number.isFinite(quality) ? quality : 0, index };
     })

@@ -4,34 +4,48 @@ import type { MenuType } from './department';
 import { http } from './http';
 import { visibleMenu, type MenuViewer } from './menu';
 
-type Entry = { tree: Promise<NavItem[] | null>; failed: boolean };
+/** How long a fetched menu is shown before the next opening asks for it again (merchandisers change menus and promoted prices). */
+export const MENU_TREE_TTL_MS = 10 * 60 * 1000;
+
+type Entry = { tree: Promise<NavItem[] | null>; failed: boolean; at: number };
 const entries = new Map<MenuType, Entry>();
 
 /**
  * The whole menu of a type (every level, with its promotes), fetched when a mega-menu panel or the
- * phone menu first opens rather than carried in every page's data, and kept for the page's life.
- * The promise is the same for every caller until a retry, so React's `use` can wait on it; it never
- * rejects: a failed fetch gives null, and stays null until `retryMenuTree` lets the next call ask again.
+ * phone menu first opens rather than carried in every page's data. The promise is the same for
+ * every caller until `prefetchMenuTree` replaces it, so React's `use` can wait on it during render;
+ * it never rejects: an answer that does not come, or is not a menu, gives null.
  */
 export function menuTree(type: MenuType): Promise<NavItem[] | null> {
   let entry = entries.get(type);
   if (!entry) {
-    const created: Entry = { tree: Promise.resolve(null), failed: false };
-    created.tree = http<{ data: SiteConfig }>('GET', `/site-config/?type=${type}`, undefined, { toasts: false, allow404: true }).then(
-      (answer) => {
-        if (answer.ok) return answer.data.data.nav;
+    const created: Entry = { tree: Promise.resolve(null), failed: false, at: Date.now() };
+    created.tree = http<{ data?: Partial<SiteConfig> }>('GET', `/site-config/?type=${type}`, undefined, { toasts: false, allow404: true })
+      .then((answer) => {
+        const nav = answer.ok ? answer.data?.data?.nav : undefined;
+        if (Array.isArray(nav)) return nav;
         created.failed = true;
         return null;
-      },
-    );
+      })
+      .catch(() => {
+        created.failed = true;
+        return null;
+      });
     entries.set(type, (entry = created));
   }
   return entry.tree;
 }
 
-/** Forgets a menu whose fetch failed, so the next `menuTree` asks again ("Try again", the next opening). */
-export function retryMenuTree(type: MenuType): void {
-  if (entries.get(type)?.failed) entries.delete(type);
+/**
+ * Starts fetching the menu when a shopper reaches for it (the bar hovered or focused, the phone
+ * menu or "Try again" tapped): a menu that failed, or was fetched over MENU_TREE_TTL_MS ago, is asked
+ * for again. Called from event handlers only, never while rendering, so `use` never sees a promise
+ * change under it.
+ */
+export function prefetchMenuTree(type: MenuType, now = Date.now()): Promise<NavItem[] | null> {
+  const entry = entries.get(type);
+  if (entry && (entry.failed || now - entry.at > MENU_TREE_TTL_MS)) entries.delete(type);
+  return menuTree(type);
 }
 
 /** The menu as this viewer sees it, once fetched (null when the fetch failed). */

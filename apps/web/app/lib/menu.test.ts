@@ -82,6 +82,10 @@ describe('the menu bar every page carries', () => {
       [3, false],
       [4, true],
     ]);
+    // Item 2's only child is shown to everyone, but a top-level item whose children are all restricted has no panel for a visitor.
+    const onlyRestricted = menuBar([item(5, { children: [item(51, { visible_only_to_logged_in_users: true })] })]);
+    expect(visibleBar(onlyRestricted, { signedIn: false, location: null }).map((i) => i.has_panel)).toEqual([false]);
+    expect(visibleBar(onlyRestricted, { signedIn: true, location: null }).map((i) => i.has_panel)).toEqual([true]);
     for (const entry of bar) expect(Object.keys(entry)).not.toEqual(expect.arrayContaining(['children']));
     expect(bar.some((entry) => 'promote' in entry || 'products' in entry)).toBe(false);
     expect(bar[0]).toMatchObject({ title: 'Item 1', relative_url: '/all-product/?category=c1', visible_only_to_logged_in_users: false });

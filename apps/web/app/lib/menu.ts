@@ -27,18 +27,26 @@ export function visibleMenu(items: readonly NavItem[], viewer: MenuViewer): NavI
  * panel shows (children and promotes, most of a menu's weight: the product cards of its promotes).
  * The whole menu is fetched when a panel or the phone menu first opens (menu-tree.ts).
  */
-export type NavBarItem = Omit<NavItem, 'children' | 'promote' | 'products'> & { has_panel: boolean };
+export type NavBarItem = Omit<NavItem, 'children' | 'promote' | 'products'> & {
+  /** Whether its panel has anything for a shopper who sees restricted items… */
+  has_panel: boolean;
+  /** …and for one who does not (its children may all be restricted). */
+  has_public_panel: boolean;
+};
 
 export function menuBar(items: readonly NavItem[]): NavBarItem[] {
   return items.map(({ children, promote, products: _products, ...bar }) => ({
     ...bar,
     has_panel: children.length > 0 || promote.length > 0,
+    has_public_panel: children.some((child) => !child.visible_only_to_logged_in_users) || promote.length > 0,
   }));
 }
 
-/** The bar as this viewer sees it. */
+/** The bar as this viewer sees it, each item saying whether it has a panel for this viewer. */
 export function visibleBar(items: readonly NavBarItem[], viewer: MenuViewer): NavBarItem[] {
-  return items.filter(shownTo(viewer));
+  const shown = shownTo(viewer);
+  const restricted = canSeeRestrictedItems(viewer);
+  return items.filter(shown).map((item) => (restricted ? item : { ...item, has_panel: item.has_public_panel }));
 }
 
 export type MenuLink = { href: string; external: boolean; newTab: boolean };

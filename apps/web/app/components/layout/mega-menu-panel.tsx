@@ -1,9 +1,9 @@
-import { startTransition, use, useState } from 'react';
+import { use, useLayoutEffect, useRef, useState, useTransition } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
-import { menuTree, retryMenuTree, useVisibleTree } from '../../lib/menu-tree';
+import { menuTree, prefetchMenuTree, useVisibleTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
@@ -92,10 +92,15 @@ type PanelProps = { item: NavBarItem; id: string; menuType: MenuType; viewer: Me
  * leads to the item's own page and offers to try again.
  */
 export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps) {
-  const [, retry] = useState(0);
-  const tree = useVisibleTree(use(menuTree(menuType)), viewer);
+  // The menu this panel waits on is its own state: the urgent render that marks "Try again" busy
+  // still reads the answer it has, and only the transition reads the new one (no blank fallback).
+  const [asked, setAsked] = useState(() => menuTree(menuType));
+  const [attempts, setAttempts] = useState(0);
+  const [retrying, startRetry] = useTransition();
+  const tree = useVisibleTree(use(asked), viewer);
   const full = tree?.find((entry) => entry.id === item.id);
-  if (full) return <PanelContent item={full} id={id} />;
+  // After "Try again" the button is gone: focus moves to the panel's first link rather than to the page.
+  if (full) return <PanelContent item={full} id={id} focusFirst={attempts > 0} />;
   const link = menuLink(item);
   return (
     <div className="mx-auto flex max-w-7xl items-center gap-6 px-8 py-7 text-sm">
@@ -104,32 +109,46 @@ export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps
           Shop all {item.title} →
         </MenuAnchor>
       ) : null}
-      {tree ? null : <p className="text-muted">The menu could not be loaded.</p>}
       {tree ? null : (
-        <button
-          type="button"
-          className="font-semibold text-ink underline"
-          onClick={() => {
-            retryMenuTree(menuType);
-            // A transition: the panel (and the focus on this button) stays until the menu has come.
-            startTransition(() => retry((n) => n + 1));
-          }}
-        >
-          Try again
-        </button>
+        <>
+          <p role="status" className="text-muted">
+            The menu could not be loaded.
+          </p>
+          <button
+            type="button"
+            aria-busy={retrying}
+            // Not disabled while it works: a disabled button loses its focus, and the panel closes with it.
+            aria-disabled={retrying}
+            className="font-semibold text-ink underline aria-disabled:opacity-60"
+            onClick={() => {
+              if (retrying) return;
+              // A transition: the panel (and the focus on this button) stays until the menu has come.
+              startRetry(() => {
+                setAsked(prefetchMenuTree(menuType));
+                setAttempts((n) => n + 1);
+              });
+            }}
+          >
+            Try again
+          </button>
+        </>
       )}
     </div>
   );
 }
 
-function PanelContent({ item, id }: { item: NavItem; id: string }) {
+function PanelContent({ item, id, focusFirst = false }: { item: NavItem; id: string; focusFirst?: boolean }) {
+  const root = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (focusFirst) root.current?.querySelector<HTMLElement>('a[href], [role="button"]')?.focus();
+  }, [focusFirst]);
   const groups = item.children.filter((c) => c.children.length > 0);
   const singles = item.children.filter((c) => c.children.length === 0);
   const promoteHeadlines = new Set(item.promote.map((p) => (p.type === 'product' ? p.value.headline : p.value.title)));
   const headline = item.products?.headline && !promoteHeadlines.has(item.products.headline) ? item.products.headline : null;
   const link = menuLink(item);
   return (
-    <div className="mx-auto flex max-w-7xl gap-10 px-8 py-7">
+    <div ref={root} className="mx-auto flex max-w-7xl gap-10 px-8 py-7">
       <div className="min-w-0 flex-1">
         {headline ? <p className="mb-4 font-serif text-lg text-ink">{headline}</p> : null}
         <div className="grid grid-cols-[repeat(auto-fill,minmax(10.5rem,1fr))] gap-x-8 gap-y-6">

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { menuTree, retryMenuTree } from '../../lib/menu-tree';
+import { prefetchMenuTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import type { MenuViewer, NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
@@ -22,6 +22,11 @@ export function MegaMenu({ items, menuType, viewer }: { items: NavBarItem[]; men
 
   useEffect(() => setOpenId(null), [location.key]);
 
+  const prefetch = () => {
+    void loadPanel();
+    void prefetchMenuTree(menuType);
+  };
+
   useEffect(() => {
     if (openId === null) return;
     const onKey = (e: KeyboardEvent) => {
@@ -39,14 +44,17 @@ export function MegaMenu({ items, menuType, viewer }: { items: NavBarItem[]; men
         ref={navRef}
         aria-label="Main"
         className="relative z-40 hidden border-t border-line bg-white lg:block"
-        onMouseEnter={() => {
-          void loadPanel();
-          retryMenuTree(menuType);
-          void menuTree(menuType);
-        }}
+        onMouseEnter={prefetch}
+        // Keyboard shoppers reach the bar by focus: the panels' code and the menu start loading then too.
+        onFocus={prefetch}
         onMouseLeave={() => setOpenId(null)}
         onBlur={(e) => {
-          if (!navRef.current?.contains(e.relatedTarget as Node | null)) setOpenId(null);
+          if (navRef.current?.contains(e.relatedTarget as Node | null)) return;
+          // A focused control that leaves the page (a panel's "Try again" replaced by its menu, which
+          // takes the focus) blurs with nowhere to go: judged a frame later, by where the focus is then.
+          requestAnimationFrame(() => {
+            if (!navRef.current?.contains(document.activeElement)) setOpenId(null);
+          });
         }}
       >
         {/* Long menus scroll sideways rather than wrap; the panels hang off the nav, so they are never clipped. */}

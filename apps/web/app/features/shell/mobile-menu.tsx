@@ -1,16 +1,17 @@
-import { use, useEffect, useId, useState } from 'react';
+import { Suspense, use, useEffect, useId, useState, useTransition } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavItem } from '@store/shared/content';
 import { openLogin } from '../auth/auth-events';
 import { displayPhone, telHref } from '../../lib/contact';
 import { departmentHomePath } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
+import type { MenuType } from '../../lib/department';
 import type { RootData } from '../../lib/root-data';
 import { ChevronIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
 import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
-import { menuTree, useVisibleTree } from '../../lib/menu-tree';
+import { menuTree, prefetchMenuTree, useVisibleTree } from '../../lib/menu-tree';
 
 const DEPARTMENTS = [
   { key: '', label: 'Beauty' },
@@ -86,11 +87,49 @@ function Entry({ item, depth, onNavigate }: { item: NavItem; depth: number; onNa
 /** A bar item standing in for its level when the whole menu could not be fetched: it still leads to its page. */
 const asLeaf = (item: NavBarItem): NavItem => ({ ...item, children: [], promote: [], products: null });
 
+type CategoriesProps = { menuType: MenuType; nav: NavBarItem[]; viewer: MenuViewer; onNavigate: () => void };
+
+/**
+ * The menu's levels, once fetched (menu-tree.ts); until then, and should they not come, the top
+ * level as plain entries, each leading to its page.
+ */
+function Categories({ menuType, nav, viewer, onNavigate }: CategoriesProps) {
+  // Its own promise, as in the mega-menu panel: the busy render keeps the answer it has.
+  const [asked, setAsked] = useState(() => menuTree(menuType));
+  const [retrying, startRetry] = useTransition();
+  const tree = useVisibleTree(use(asked), viewer);
+  if (tree) return <Level items={tree} depth={0} onNavigate={onNavigate} />;
+  return (
+    <>
+      <Level items={nav.map(asLeaf)} depth={0} onNavigate={onNavigate} />
+      <div className="flex items-center gap-3 border-t border-line px-5 py-3 text-sm">
+        <p role="status" className="flex-1 text-muted">
+          The menu could not be loaded.
+        </p>
+        <button
+          type="button"
+          aria-busy={retrying}
+          // Not disabled while it works: a disabled button loses its focus, and the panel closes with it.
+          aria-disabled={retrying}
+          className="font-semibold text-ink underline aria-disabled:opacity-60"
+          onClick={() => {
+            if (retrying) return;
+            startRetry(() => setAsked(prefetchMenuTree(menuType)));
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    </>
+  );
+}
+
 type MobileMenuProps = { data: RootData; nav: NavBarItem[]; viewer: MenuViewer; onClose: () => void };
 
-/** The slide-in menu of phones, loaded on first open with the menu's levels (menu-tree.ts). */
+/** The slide-in menu of phones, loaded on first tap; its levels come with it or just after. */
 export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuProps) {
-  const tree = useVisibleTree(use(menuTree(data.menuType)), viewer);
+  // The menu as opened: a department tapped inside it changes the page's menu type, but this menu closes with the navigation.
+  const [menuType] = useState(data.menuType);
   const location = useLocation();
   const [initialKey] = useState(location.key);
   useEffect(() => {
@@ -156,7 +195,15 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
           ))}
         </ul>
         <nav aria-label="Categories" className="border-t border-line">
-          <Level items={tree ?? nav.map(asLeaf)} depth={0} onNavigate={onClose} />
+          <Suspense
+            fallback={
+              <div aria-busy="true">
+                <Level items={nav.map(asLeaf)} depth={0} onNavigate={onClose} />
+              </div>
+            }
+          >
+            <Categories menuType={menuType} nav={nav} viewer={viewer} onNavigate={onClose} />
+          </Suspense>
         </nav>
         <div className="space-y-2 border-t border-line px-5 py-4 text-sm text-neutral-700">
           <a href={telHref(data.contact.support_phone)} className="flex items-center gap-2">

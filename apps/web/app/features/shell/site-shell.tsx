@@ -13,7 +13,7 @@ import { Footer } from '../../components/layout/footer';
 import { BottomBar } from './bottom-bar';
 import { FlashNotice } from './flash-notice';
 import { Header } from './header';
-import { menuTree, retryMenuTree } from '../../lib/menu-tree';
+import { prefetchMenuTree } from '../../lib/menu-tree';
 import { useMenuViewer, useVisibleBar } from './use-visible-menu';
 
 /** The slide-in menu's code loads on the first tap of a menu button. */
@@ -28,8 +28,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
   const { menuType } = data;
   // The menu's levels are fetched with its code, both on the first tap.
   const openMenu = useCallback(() => {
-    retryMenuTree(menuType);
-    void menuTree(menuType);
+    void prefetchMenuTree(menuType);
     setMenuOpen(true);
   }, [menuType]);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
