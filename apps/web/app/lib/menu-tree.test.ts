@@ -1,23 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { NavItem } from '@store/shared/content';
+import { navItem } from './nav-item.fixture';
 
-const leaf = (id: number): NavItem => ({
-  id,
-  title: `Item ${id}`,
-  children: [],
-  relative_url: `/all-product/?category=c${id}`,
-  external_url: null,
-  redirect_url: null,
-  menu_color: null,
-  menu_link_icon: null,
-  disable_url: false,
-  type: 'FilteredPage',
-  visible_only_to_logged_in_users: false,
-  open_in_new_tab: false,
-  page: null,
-  products: null,
-  promote: [],
-});
+const leaf = (id: number) => navItem(id);
 const beauty = [{ ...leaf(1), children: [leaf(11), leaf(12)] }];
 
 let asked: string[];

@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { NavItem } from '@store/shared/content';
+import { navItem } from './nav-item.fixture';
 import { canSeeRestrictedItems, menuBar, menuLink, visibleBar, visibleMenu } from './menu';
 
-function item(id: number, over: Partial<NavItem> = {}): NavItem {
-  return {
-    id,
-    title: `Item ${id}`,
-    children: [],
-    relative_url: `/all-product/?category=c${id}`,
-    external_url: null,
-    redirect_url: null,
-    menu_color: null,
-    menu_link_icon: null,
-    disable_url: false,
-    type: 'FilteredPage',
-    visible_only_to_logged_in_users: false,
-    open_in_new_tab: false,
-    page: null,
-    products: null,
-    promote: [],
-    ...over,
-  };
-}
+const item = navItem;
 
 const menu = [
   item(1, {

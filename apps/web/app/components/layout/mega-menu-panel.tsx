@@ -1,12 +1,13 @@
-import { use, useLayoutEffect, useRef, useState, useTransition } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
-import { menuTree, prefetchMenuTree, useVisibleTree } from '../../lib/menu-tree';
+import { useMenuTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
+import { MenuUnavailable } from './menu-unavailable';
 
 /** A promoted page's link: a path as given, a bare handle as a content page. */
 function promotedPageHref(page: string): string {
@@ -92,15 +93,10 @@ type PanelProps = { item: NavBarItem; id: string; menuType: MenuType; viewer: Me
  * leads to the item's own page and offers to try again.
  */
 export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps) {
-  // The menu this panel waits on is its own state: the urgent render that marks "Try again" busy
-  // still reads the answer it has, and only the transition reads the new one (no blank fallback).
-  const [asked, setAsked] = useState(() => menuTree(menuType));
-  const [attempts, setAttempts] = useState(0);
-  const [retrying, startRetry] = useTransition();
-  const tree = useVisibleTree(use(asked), viewer);
+  const { tree, retrying, retried, retry } = useMenuTree(menuType, viewer);
   const full = tree?.find((entry) => entry.id === item.id);
   // After "Try again" the button is gone: focus moves to the panel's first link rather than to the page.
-  if (full) return <PanelContent item={full} id={id} focusFirst={attempts > 0} />;
+  if (full) return <PanelContent item={full} id={id} focusFirst={retried} />;
   const link = menuLink(item);
   return (
     <div className="mx-auto flex max-w-7xl items-center gap-6 px-8 py-7 text-sm">
@@ -109,30 +105,7 @@ export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps
           Shop all {item.title} →
         </MenuAnchor>
       ) : null}
-      {tree ? null : (
-        <>
-          <p role="status" className="text-muted">
-            The menu could not be loaded.
-          </p>
-          <button
-            type="button"
-            aria-busy={retrying}
-            // Not disabled while it works: a disabled button loses its focus, and the panel closes with it.
-            aria-disabled={retrying}
-            className="font-semibold text-ink underline aria-disabled:opacity-60"
-            onClick={() => {
-              if (retrying) return;
-              // A transition: the panel (and the focus on this button) stays until the menu has come.
-              startRetry(() => {
-                setAsked(prefetchMenuTree(menuType));
-                setAttempts((n) => n + 1);
-              });
-            }}
-          >
-            Try again
-          </button>
-        </>
-      )}
+      {tree ? null : <MenuUnavailable retrying={retrying} onRetry={retry} />}
     </div>
   );
 }

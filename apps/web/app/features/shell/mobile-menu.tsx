@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useId, useState, useTransition } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavItem } from '@store/shared/content';
 import { openLogin } from '../auth/auth-events';
@@ -10,8 +10,9 @@ import type { RootData } from '../../lib/root-data';
 import { ChevronIcon, MailIcon, PhoneIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
 import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
+import { MenuUnavailable } from '../../components/layout/menu-unavailable';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
-import { menuTree, prefetchMenuTree, useVisibleTree } from '../../lib/menu-tree';
+import { useMenuTree } from '../../lib/menu-tree';
 
 const DEPARTMENTS = [
   { key: '', label: 'Beauty' },
@@ -94,31 +95,13 @@ type CategoriesProps = { menuType: MenuType; nav: NavBarItem[]; viewer: MenuView
  * level as plain entries, each leading to its page.
  */
 function Categories({ menuType, nav, viewer, onNavigate }: CategoriesProps) {
-  // Its own promise, as in the mega-menu panel: the busy render keeps the answer it has.
-  const [asked, setAsked] = useState(() => menuTree(menuType));
-  const [retrying, startRetry] = useTransition();
-  const tree = useVisibleTree(use(asked), viewer);
+  const { tree, retrying, retry } = useMenuTree(menuType, viewer);
   if (tree) return <Level items={tree} depth={0} onNavigate={onNavigate} />;
   return (
     <>
       <Level items={nav.map(asLeaf)} depth={0} onNavigate={onNavigate} />
       <div className="flex items-center gap-3 border-t border-line px-5 py-3 text-sm">
-        <p role="status" className="flex-1 text-muted">
-          The menu could not be loaded.
-        </p>
-        <button
-          type="button"
-          aria-busy={retrying}
-          // Not disabled while it works: a disabled button loses its focus, and the panel closes with it.
-          aria-disabled={retrying}
-          className="font-semibold text-ink underline aria-disabled:opacity-60"
-          onClick={() => {
-            if (retrying) return;
-            startRetry(() => setAsked(prefetchMenuTree(menuType)));
-          }}
-        >
-          Try again
-        </button>
+        <MenuUnavailable retrying={retrying} onRetry={retry} />
       </div>
     </>
   );
