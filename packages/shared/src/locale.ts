@@ -8,17 +8,6 @@ export const LOCALES = ['en', 'bn'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
-/** The cookie that remembers a shopper's choice of language (a year). */
-export const LOCALE_COOKIE = 'locale';
-export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
-/** What each language's `<html lang>` and hreflang say. */
-export const LOCALE_TAGS: Record<Locale, string> = { en: 'en', bn: 'bn' };
-
-export function isLocale(value: unknown): value is Locale {
-  return (LOCALES as readonly unknown[]).includes(value);
-}
-
 const BANGLA_PREFIX = /^\/bn(?=[/?#]|$)/;
 
 /** The language of a page by its path: /bn and /bn/… are Bangla, every other path English. */

@@ -1,8 +1,6 @@
-import { use, useMemo, useState, useTransition } from 'react';
 import type { NavItem, SiteConfig } from '@store/shared/content';
 import type { MenuType } from './department';
 import { http } from './http';
-import { visibleMenu, type MenuViewer } from './menu';
 
 /** How long a fetched menu is shown before the next opening asks for it again (merchandisers change menus and promoted prices). */
 export const MENU_TREE_TTL_MS = 10 * 60 * 1000;
@@ -46,26 +44,4 @@ export function prefetchMenuTree(type: MenuType, now = Date.now()): Promise<NavI
   const entry = entries.get(type);
   if (entry && (entry.failed || now - entry.at > MENU_TREE_TTL_MS)) entries.delete(type);
   return menuTree(type);
-}
-
-/**
- * The menu as this viewer sees it, for a part that shows it (a mega-menu panel, the phone menu's
- * levels): suspends until it has come; null when it could not be. The promise it waits on is the
- * part's own state, so the urgent render that marks `retrying` still reads the answer it has, and
- * only `retry`'s transition reads the new one: the part never blanks while it asks again.
- */
-export function useMenuTree(type: MenuType, viewer: MenuViewer) {
-  const [asked, setAsked] = useState(() => menuTree(type));
-  const [attempts, setAttempts] = useState(0);
-  const [retrying, startRetry] = useTransition();
-  const answer = use(asked);
-  const tree = useMemo(() => (answer ? visibleMenu(answer, viewer) : null), [answer, viewer]);
-  const retry = () => {
-    if (retrying) return;
-    startRetry(() => {
-      setAsked(prefetchMenuTree(type));
-      setAttempts((n) => n + 1);
-    });
-  };
-  return { tree, retrying, retried: attempts > 0, retry };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
 import { formatTaka } from '@store/shared/money';
-import { useMenuTree } from '../../lib/menu-tree';
+import { useMenuTree } from '../../lib/use-menu-tree';
 import type { MenuType } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';

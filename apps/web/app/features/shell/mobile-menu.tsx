@@ -12,7 +12,7 @@ import { Logo } from '../../components/layout/logo';
 import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
 import { MenuUnavailable } from '../../components/layout/menu-unavailable';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
-import { useMenuTree } from '../../lib/menu-tree';
+import { useMenuTree } from '../../lib/use-menu-tree';
 
 const DEPARTMENTS = [
   { key: '', label: 'Beauty' },
