@@ -60,6 +60,20 @@ test('catalog pages have no serious accessibility violation', async ({ page }) =
   expect(banner).toEqual([]);
 });
 
+test('Bangla pages have no serious accessibility violation (issue 21)', async ({ page }) => {
+  test.slow();
+  await acceptCookies(page);
+  await auditPages(page, [
+    '/bn',
+    '/bn/toys',
+    '/bn/all-product',
+    '/bn/brand/nyx/nyx-soft-matte-lip-cream-lipstick',
+    '/bn/product?search=lipstick',
+    '/bn/checkout',
+    '/bn/page/shipping-policy',
+  ]);
+});
+
 test('content, help and sign-in pages have no serious accessibility violation', async ({ page }) => {
   test.slow();
   await acceptCookies(page);

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AdminProduct } from '@store/shared/admin-catalog';
 import type { ProductListResponse } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { ADMIN_API, OWNER, apiToken, bearer, openNav, signInAs } from './support/admin';
 import { guestPickupToPayment, visitStore } from './support/shopper';
 import { expect, test } from './support/test';
@@ -92,7 +93,7 @@ test('a product made in the back office is found by search, bought, and its new 
   await card.click();
   await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(shopper.getByRole('img', { name: 'A pink bottle of rose water mist' }).first()).toBeVisible();
-  await shopper.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await shopper.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(
     shopper
       .getByRole('dialog', { name: /Shopping bag/i })
@@ -119,7 +120,7 @@ test('a product made in the back office is found by search, bought, and its new 
   const next = await (await browser.newContext()).newPage();
   await visitStore(next, saved.url);
   await expect(next.getByRole('main').getByTestId('price-current').first()).toHaveText('৳900');
-  await next.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await next.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(
     next
       .getByRole('dialog', { name: /Shopping bag/i })

@@ -4,6 +4,7 @@ import { acceptCookies } from './support/cookies';
 import type { ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import { LOW_STOCK_THRESHOLD } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '@store/shared/money';
 
 /**
@@ -58,7 +59,7 @@ const cardButton = (page: Page, product: ProductDetail) =>
   page
     .getByTestId('product-card')
     .filter({ hasText: product.name })
-    .getByRole('button', { name: `${messages.addToBag}: ${product.name}` });
+    .getByRole('button', { name: `${m.add_to_bag()}: ${product.name}` });
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A variant's radio (in `scope`): its name is the title, then its availability, then its price. */
 const option = (scope: Locator | Page, v: ProductVariant) =>
@@ -109,7 +110,7 @@ test("the bag's '+' stops exactly at the stock left and says how many are left",
   expect(await description(pickerPlus)).toBe('');
   await quantity.fill('1');
 
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   const line = bag(page).getByTestId('bag-line').filter({ hasText: product.name });
   await expect(line.getByTestId('bag-line-quantity')).toHaveText('1');
   // Low stock is said before the limit, too.
@@ -151,7 +152,7 @@ test("the bag's '+' stops at 6 and says whom to call", async ({ page, request })
   const phone = await supportPhone(request);
   await visit(page, `${product.url}?variant=${variant.variant_id}`);
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('5');
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   const line = bag(page).getByTestId('bag-line').filter({ hasText: product.name });
   await expect(line.getByTestId('bag-line-quantity')).toHaveText('5');
   await expect(line.getByTestId('bag-line-limit')).toBeEmpty();
@@ -210,7 +211,7 @@ test('a shade chosen on a card goes into the bag, and one out of stock cannot be
   await expect(option(dialog, soldOut)).not.toBeChecked();
 
   await option(dialog, wanted).check();
-  await dialog.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await dialog.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(bag(page)).toBeVisible();
   const lines = bag(page).locator(`[data-testid="bag-line"]:not([data-gift])`);

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { expect, test } from './support/test';
 
@@ -83,7 +84,7 @@ test("a double tap on 'Add to bag', held (and shown pressed) before hydration or
   const badge = page.getByTestId('bag-count');
   const release = await holdScripts(page);
   await page.goto(url);
-  const add = page.getByRole('button', { name: messages.addToBag, exact: true });
+  const add = page.getByRole('button', { name: m.add_to_bag(), exact: true });
   await add.click();
   // The held tap shows at once: the button looks pressed (app.css) and says it is busy.
   await expect(add).toHaveAttribute('data-held', '');
@@ -102,7 +103,7 @@ test("a double tap on 'Add to bag', held (and shown pressed) before hydration or
   // Hydrated: two taps in one frame (faster than the bag can open over the button) add once more, not twice.
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).evaluate((button: HTMLElement) => {
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).evaluate((button: HTMLElement) => {
     button.click();
     button.click();
   });

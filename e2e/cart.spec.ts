@@ -3,6 +3,7 @@ import { expect, test } from './support/test';
 import type { ProductDetail, ProductListResponse, ProductVariant } from '@store/shared/catalog';
 import type { PublicConfig } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { latestCode } from './support/api';
 
 /**
@@ -63,7 +64,7 @@ test('adds from the product page, counts in the badge, stops at 6 with whom to c
   await visit(page, `${product.url}?variant=${variant.variant_id}`);
   await expect(badge(page)).toHaveText('0');
 
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(bag(page)).toBeVisible();
   const line = lineOf(page, product);
   await expect(line).toBeVisible();
@@ -134,7 +135,7 @@ test('adds a single-variant product from its card and closes the bag every way',
   const { product } = await cheapVariant(request, { minStock: 1, single: true });
   await visit(page, `/all-product/?brand=${product.brand_ref.handle}`);
   const card = page.getByTestId('product-card').filter({ hasText: product.name });
-  await card.getByRole('button', { name: `${messages.addToBag}: ${product.name}` }).click();
+  await card.getByRole('button', { name: `${m.add_to_bag()}: ${product.name}` }).click();
   await expect(bag(page)).toBeVisible();
   await expect(lineOf(page, product)).toBeVisible();
   await expect(badge(page)).toHaveText('1');
@@ -158,7 +159,7 @@ test('adds a single-variant product from its card and closes the bag every way',
   await other
     .getByTestId('product-card')
     .filter({ hasText: product.name })
-    .getByRole('button', { name: `${messages.addToBag}: ${product.name}` })
+    .getByRole('button', { name: `${m.add_to_bag()}: ${product.name}` })
     .click();
   await expect(lineOf(other, product).getByTestId('bag-line-quantity')).toHaveText('2');
   await other.close();
@@ -180,12 +181,12 @@ test('the bag survives a reload and a sign-in', async ({ page, request }) => {
   const shopper = await createCustomer(request);
 
   await visit(page, `${first.product.url}?variant=${first.variant.variant_id}`);
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(lineOf(page, first.product)).toBeVisible();
   await bag(page).getByRole('button', { name: 'Close shopping bag' }).click();
   await visit(page, `${second.product.url}?variant=${second.variant.variant_id}`);
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   await expect(lineOf(page, second.product).getByTestId('bag-line-quantity')).toHaveText('2');
   await expect(badge(page)).toHaveText('3');
 

@@ -1,6 +1,6 @@
 import type { CartResponse } from '@store/shared/cart';
 import type { ProductListResponse } from '@store/shared/catalog';
-import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { acceptCookies } from './support/cookies';
 import { someVariant } from './support/orders';
 import { signedInShopper } from './support/shopper';
@@ -100,7 +100,7 @@ test('bag changes made offline wait, survive a reload and reach the server when 
   // The first visit installs the worker; from the next load on, the page is kept.
   await page.reload();
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
-  await page.getByRole('button', { name: messages.addToBag, exact: true }).click();
+  await page.getByRole('button', { name: m.add_to_bag(), exact: true }).click();
   const bag = page.getByRole('dialog', { name: /Shopping bag/i });
   const quantity = bag.getByTestId('bag-line').first().getByTestId('bag-line-quantity');
   await expect(quantity).toHaveText('1');

@@ -18,6 +18,7 @@ const sources = [
 const outputs = [
   'apps/api/dist/server.js',
   'apps/web/build/server/index.js',
+  'apps/web/build/bn/server/index.js',
   'apps/admin/dist/index.html',
   'packages/shared/dist/api.js',
   'packages/shared/dist/i18n/messages.js',

@@ -1,6 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Rolldown } from 'vite';
+import { buildLocale } from './build-locale.ts';
+
+const locale = buildLocale();
 
 /**
  * Puts every module that the client entry or the root route imports statically (the code every
@@ -21,7 +25,13 @@ function shellChunk(): Rolldown.CodeSplittingNameFunction {
     const seen = new Set([start]);
     for (const id of seen) {
       const info = ctx.getModuleInfo(id);
-      for (const next of [...(info?.importers ?? []), ...(info?.importedIds ?? []), ...(info?.dynamicImporters ?? []), ...(info?.dynamicallyImportedIds ?? [])]) seen.add(next);
+      for (const next of [
+        ...(info?.importers ?? []),
+        ...(info?.importedIds ?? []),
+        ...(info?.dynamicImporters ?? []),
+        ...(info?.dynamicallyImportedIds ?? []),
+      ])
+        seen.add(next);
     }
     // ...then what they import statically, transitively.
     const found = new Set([...seen].filter(isShellEntry));
@@ -33,6 +43,18 @@ function shellChunk(): Rolldown.CodeSplittingNameFunction {
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // This build's language (decision 009): a constant, so the other language's branches drop out.
+  define: { 'import.meta.env.STORE_LOCALE': JSON.stringify(locale) },
+  resolve: {
+    alias: [
+      {
+        // The catalog's messages in this build's language alone: plain functions returning its text,
+        // no run-time locale. The server and the API import the dispatching module instead.
+        find: /^@store\/shared\/i18n\/messages(\.js)?$/,
+        replacement: fileURLToPath(new URL(`../../packages/shared/src/i18n/messages/${locale}.js`, import.meta.url)),
+      },
+    ],
+  },
   // The server build imports @store/shared from its built package, so the server and the loaders
   // share one module instance (the in-process API client's context key lives there).
   ssr: { external: ['@store/shared'] },

@@ -15,9 +15,12 @@ import type { MeResponse } from '@store/shared/auth';
 import type { CartCountResponse } from '@store/shared/cart';
 import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
 import { FLASH_COOKIE } from '@store/shared/api';
+import { LOCALES, localizedPath } from '@store/shared/locale';
 import * as messages from '@store/shared/messages';
 import type { Route } from './+types/root';
 import { SiteShell } from './features/shell/site-shell';
+import { BanglaFontFace } from './features/shell/bangla-font';
+import { languageSwitchFontLinks } from './features/shell/language-switch';
 import { Toaster } from './components/ui/toaster';
 import { facebookPixelSnippet, isPaymentPage } from './features/site/analytics';
 import { captureError, startErrorReporting } from './features/site/error-reporting';
@@ -29,6 +32,7 @@ import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.ser
 import { useCspNonce } from './lib/csp-nonce';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { menuBar } from './lib/menu';
+import { LOCALE } from './lib/locale';
 import { pagePathname } from './lib/request-path';
 import { onDemand } from './lib/on-demand';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
@@ -73,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contact: contact.data,
     storeLocations: stores.ok ? stores.data.data : [],
     year: new Date().getFullYear(),
+    origin: new URL(request.url).origin,
     maintenancePreview,
     flash,
   };
@@ -124,10 +129,11 @@ export const links: Route.LinksFunction = () => [
   // Installable (docs/storefront-shell.md, "Installable and offline").
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  ...languageSwitchFontLinks(),
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const root = useRootData();
   const pixelId = root?.contact.facebook_pixel_id && !isPaymentPage(pathname) ? root.contact.facebook_pixel_id : null;
   const nonce = useCspNonce();
@@ -150,15 +156,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     // http.ts reads data-department for the My-Department header of browser calls.
-    <html lang="en" data-department={departmentFromPath(pathname)}>
+    <html lang={LOCALE} data-department={departmentFromPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#c2185b" />
         {/* With a precedence React emits the stylesheet ahead of the script preloads: first paint waits only for it. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
+        {LOCALE === 'bn' ? <BanglaFontFace /> : null}
         <Meta />
         <Links />
+        {root ? <LanguageAlternates origin={root.origin} path={`${pathname}${search}`} /> : null}
         {/* Browsers hide nonces from the page, so the client renders none: hence suppressHydrationWarning. */}
         {pixelId ? (
           <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: facebookPixelSnippet(pixelId) }} />
@@ -191,6 +199,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <SiteShell data={loaderData}>
         <Outlet />
       </SiteShell>
+    </>
+  );
+}
+
+/** The page in each language, for search engines (x-default: English, the unprefixed address). */
+function LanguageAlternates({ origin, path }: { origin: string; path: string }) {
+  return (
+    <>
+      {LOCALES.map((locale) => (
+        <link key={locale} rel="alternate" hrefLang={locale} href={`${origin}${localizedPath(path, locale)}`} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${localizedPath(path, 'en')}`} />
     </>
   );
 }

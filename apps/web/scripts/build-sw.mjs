@@ -22,7 +22,8 @@ const { count, size, warnings } = await generateSW({
       // kept for when the connection drops, so recently viewed products still open offline.
       urlPattern: ({ request, url }) =>
         request.mode === 'navigate' &&
-        !/^\/(account|checkout|receipt|orders|payment-success|order-verify|verify|verify-email|passwordless-login|forgot-password|store|admin|api|sandbox|media)(\/|$)/.test(
+        // A Bangla page (/bn/…) is the same page in the other language: the same rule.
+        !/^(\/bn)?\/(account|checkout|receipt|orders|payment-success|order-verify|verify|verify-email|passwordless-login|forgot-password|store|admin|api|sandbox|media)(\/|$)/.test(
           url.pathname,
         ),
       handler: 'NetworkFirst',

@@ -56,3 +56,18 @@ export function preferredLocale(acceptLanguage: string | null | undefined): Loca
     .sort((a, b) => b.quality - a.quality || a.index - b.index);
   return ranked[0]?.language === 'bn' ? 'bn' : DEFAULT_LOCALE;
 }
+
+/**
+ * The header by which the storefront tells the API the language of the page a call comes from
+ * (apps/web/app/lib/http.ts, and the page server's in-process calls): SMS and e-mails go out in it.
+ */
+export const LOCALE_HEADER = 'x-store-locale';
+
+/** The cookie that remembers the language a shopper chose (set by GET /language, read by the page server and the API). */
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/** A cookie's value as a language of the store, or null when it names none. */
+export function localeOrNull(value: string | undefined | null): Locale | null {
+  return LOCALES.find((locale) => locale === value) ?? null;
+}

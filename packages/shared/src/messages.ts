@@ -82,7 +82,6 @@ export const loggedOut = 'You have been logged out';
 export const bagTitle = 'Shopping bag';
 export const bagEmpty = 'Your bag is empty';
 export const bagRecommendations = 'You may also like';
-export const addToBag = 'Add to bag';
 export const addedToBag = 'Added to your bag';
 /** A bag form that named no product (a plain HTML form, edited or cut short). */
 export const bagFormIncomplete = 'Please choose the product and quantity again';

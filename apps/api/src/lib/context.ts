@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { StaffRole } from '@store/shared/admin';
+import { LOCALE_COOKIE, LOCALE_HEADER, localeOrNull, preferredLocale, type Locale } from '@store/shared/locale';
 import type { Db } from '../db/client.js';
 import type { Clock } from './clock.js';
 import { readDb } from './read-replica.js';
@@ -14,8 +15,19 @@ declare module 'fastify' {
   }
 }
 
-/** The languages the shop speaks (issue 21 fills in Bangla); English until a request says otherwise. */
-export type Locale = 'en' | 'bn';
+/**
+ * The language of an API request, for what the shop writes back to the shopper (SMS, e-mails):
+ * the page's language the storefront names in its header, else the language the shopper chose
+ * (the `locale` cookie), else the one the browser prefers, else English.
+ */
+export function requestLocale(request: Pick<FastifyRequest, 'headers' | 'cookies'>): Locale {
+  const named = request.headers[LOCALE_HEADER];
+  return (
+    localeOrNull(typeof named === 'string' ? named : null) ??
+    localeOrNull(request.cookies[LOCALE_COOKIE]) ??
+    preferredLocale(request.headers['accept-language'])
+  );
+}
 
 /**
  * What every service call takes first (STYLE.md): the database or the transaction to work in, the
@@ -53,7 +65,7 @@ export function requestCtx(request: FastifyRequest, clock: Clock): RequestCtx {
     clock,
     log: request.log,
     requestId: request.id,
-    locale: 'en',
+    locale: requestLocale(request),
     customerId: request.customerId,
     guestId: request.guestId,
     sessionId: request.sessionId,

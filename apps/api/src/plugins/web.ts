@@ -18,9 +18,11 @@ import {
   type ApiSendResult,
 } from '@store/shared/api';
 import { apiClientContext } from '@store/shared/ssr-context';
+import { LOCALE_HEADER, LOCALES, type Locale } from '@store/shared/locale';
 import { followInvalidations } from '../lib/cache/invalidation.js';
 import { PageCache } from './page-cache.js';
 import { scriptNonce, withoutNonce } from './security-headers.js';
+import { languageRedirect, pageLocale, registerLanguageSwitch } from './web-locale.js';
 
 /** Page forms are small: a bigger body is refused with 413 before the page sees it. */
 const PAGE_BODY_LIMIT = 1024 * 1024;
@@ -51,6 +53,8 @@ function inProcessApi(app: FastifyInstance, request: FastifyRequest): ApiClient 
     const value = request.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  // The page's language: what the API writes back to the shopper (an SMS, an e-mail) is in it.
+  headers[LOCALE_HEADER] = pageLocale(request.url);
   return {
     async get<T>(path: string): Promise<ApiResult<T>> {
       const res = await app.inject({ method: 'GET', url: `${API_PREFIX}${path}`, headers, remoteAddress: request.ip });
@@ -134,19 +138,29 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as WebReadableStream));
 }
 
-/** Serves the React Router build: hashed assets from build/client, every other path server-rendered. */
+/** Where a language's build is (apps/web/build-locale.ts): English in the build folder, others in a folder of their name inside it. */
+const localeBuildDir = (buildDir: string, locale: Locale) => (locale === 'en' ? buildDir : join(buildDir, locale));
+
+/**
+ * Serves the React Router builds, one per language (decision 009): hashed assets from each build's
+ * client folder, every other path server-rendered by the build of its language (/bn/… Bangla).
+ */
 export async function registerWeb(app: FastifyInstance, buildDir: string) {
-  const serverEntry = join(buildDir, 'server', 'index.js');
-  if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run npm run build`);
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-  const handle = createRequestHandler(build, app.env.NODE_ENV === 'development' ? 'development' : 'production');
+  const mode = app.env.NODE_ENV === 'development' ? 'development' : 'production';
+  const load = async (locale: Locale) => {
+    const serverEntry = join(localeBuildDir(buildDir, locale), 'server', 'index.js');
+    if (!existsSync(serverEntry)) throw new Error(`No web build at ${serverEntry}: run npm run build`);
+    return createRequestHandler((await import(pathToFileURL(serverEntry).href)) as ServerBuild, mode);
+  };
+  const handlers: Record<Locale, ReturnType<typeof createRequestHandler>> = { en: await load('en'), bn: await load('bn') };
   const pages = new PageCache(app.env.PAGE_CACHE_SECONDS * 1000);
   // Pages are built from the catalog and the content: a change to either, named by tag, drops them.
   const stopClearing = followInvalidations(pages);
   app.addHook('onClose', async () => stopClearing());
 
   await app.register(fastifyStatic, {
-    root: join(buildDir, 'client'),
+    // A chunk both builds share has one name (its content's hash) and the same bytes in both.
+    root: LOCALES.map((locale) => join(localeBuildDir(buildDir, locale), 'client')),
     prefix: '/',
     wildcard: false,
     index: false,
@@ -160,6 +174,8 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
     },
   });
 
+  registerLanguageSwitch(app);
+
   await app.register(async (web) => {
     // Form actions read the body themselves: whatever its type, it reaches them as bytes, up to the limit.
     web.removeAllContentTypeParsers();
@@ -170,6 +186,9 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
       schema: { hide: true },
       handler: async (request, reply) => {
         if (request.url.startsWith(API_PREFIX)) return reply.callNotFound();
+        const moveTo = languageRedirect(request);
+        if (moveTo)
+          return reply.header('cache-control', 'private, no-store').header('vary', 'Cookie, Accept-Language').redirect(moveTo, 302);
         if (request.method !== 'GET' && request.method !== 'HEAD' && !sameOriginForm(request)) {
           return reply
             .code(403)
@@ -183,7 +202,7 @@ export async function registerWeb(app: FastifyInstance, buildDir: string) {
         const render = async (detached = false) => {
           const context = new RouterContextProvider();
           context.set(apiClientContext, inProcessApi(app, request));
-          const response = await handle(toWebRequest(request, nonce, detached), context);
+          const response = await handlers[pageLocale(request.url)](toWebRequest(request, nonce, detached), context);
           // A page the cache may send to others must not carry this response's nonce.
           return key ? withoutNonce(response, nonce, policy) : response;
         };

@@ -19,9 +19,10 @@ const buildDir = join(root, 'apps/web/build');
  * `npm run build` first.
  */
 export function webBuildDir(): string {
-  const entry = join(buildDir, 'server', 'index.js');
+  // One build per language: English in build/, Bangla in build/bn/ (apps/web/build-locale.ts).
+  const entries = [join(buildDir, 'server', 'index.js'), join(buildDir, 'bn', 'server', 'index.js')];
   const lock = `${buildDir}.lock`;
-  while (!existsSync(entry)) {
+  while (!entries.every((entry) => existsSync(entry))) {
     try {
       mkdirSync(lock);
     } catch {

@@ -1,4 +1,4 @@
-import { formatDhakaDate } from '@store/shared/dhaka-time';
+import { formatDhakaDate } from './format';
 
 /** '1 June 2025', as the date falls in Dhaka: the same on the server and in every browser. */
 export function formatDate(iso: string): string {

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import { DEPARTMENT_HOME_PATHS, DEPARTMENT_KEYS, SECTION_PREFIXES, type DepartmentKey } from '@store/shared/constants';
+import { pageUrl } from './request-path';
 
 /** The navigation and footer menus come in two flavours: the toys department has its own. */
 export type MenuType = 'beauty' | 'kids';
@@ -47,7 +48,8 @@ export function sectionDepartment(section: string | undefined, request: Request)
   if (department === undefined) return null;
   const canonical = sectionPrefix(department).slice(1);
   if (section !== canonical) {
-    const url = new URL(request.url);
+    // The page's own address (no .data, no language: React Router adds the Bangla build's /bn back).
+    const url = pageUrl(request);
     // The section is the path's first segment: swap it and keep the rest as it came.
     throw redirect(`/${canonical}${url.pathname.replace(/^\/[^/]*/, '')}${url.search}`, 301);
   }

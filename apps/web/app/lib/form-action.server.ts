@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from 'react-router';
 import { FLASH_COOKIE, type ApiSendMethod, type ApiSendResult } from '@store/shared/api';
 import * as messages from '@store/shared/messages';
 import { apiClientContext } from '@store/shared/ssr-context';
-import { safeRedirectPath } from './safe-path';
+import { safeRedirectPath } from '@store/shared/safe-path';
 
 /**
  * Plain HTML forms (sent before hydration or with JavaScript off) reach React Router actions,

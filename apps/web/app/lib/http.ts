@@ -3,6 +3,9 @@ import { STORAGE_KEYS } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
 import { isMissingCode, isRefusalCode, needsLoginCode } from './error-codes';
 import { toast } from './toast';
+import { hrefHere } from './locale';
+import { LOCALE_HEADER } from '@store/shared/locale';
+import { LOCALE } from './locale';
 
 /** A refusal or failure from the API: callers branch on its code, never on the HTTP status. */
 export type HttpError = {
@@ -82,6 +85,7 @@ export async function http<T>(
     ...options.headers,
     [DEPARTMENT_HEADER]: currentDepartment(),
     [LOCATION_HEADER]: storedLocation(),
+    [LOCALE_HEADER]: LOCALE,
     accept: 'application/json',
   };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -116,7 +120,7 @@ export async function http<T>(
     ...(apiError?.offer ? { offer: apiError.offer } : {}),
   };
   if (isMissing(error)) {
-    if (!allow404) window.location.assign('/404');
+    if (!allow404) window.location.assign(hrefHere('/404'));
     return { ok: false, error };
   }
   if (needsLogin(error)) {

@@ -25,6 +25,8 @@ export type RootData = {
   contact: PublicConfig;
   storeLocations: StoreLocation[];
   year: number;
+  /** The shop's origin as this request reached it, for the absolute addresses of hreflang links. */
+  origin: string;
   /**
    * The site is under maintenance and this browser holds a staff member's preview cookie: the store
    * shows as usual, under a thin banner saying shoppers see the maintenance page.

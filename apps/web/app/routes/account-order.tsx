@@ -11,6 +11,7 @@ import { apiGet } from '../lib/api.server';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/account-order';
+import { hrefHere } from '../lib/locale';
 
 /** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -66,7 +67,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           <Link to="/account/orders" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
             ← All orders
           </Link>
-          <a href={`/receipt/${order.id}`} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
+          <a href={hrefHere(`/receipt/${order.id}`)} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
             View receipt
           </a>
         </div>

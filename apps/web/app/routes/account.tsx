@@ -12,7 +12,7 @@ import { ReviewsTab } from '../features/account/reviews-tab';
 import { SignedOutPrompt } from '../features/account/signed-out-prompt';
 import { getSessionUser } from '../features/account/session-user.server';
 import { codeSentTo, signInAction } from '../features/account/sign-in-action.server';
-import { safeRedirectPath } from '../lib/safe-path';
+import { safeRedirectPath } from '@store/shared/safe-path';
 import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';

@@ -1,3 +1,4 @@
+import { hrefHere } from '../lib/locale';
 import { Link, data } from 'react-router';
 import type { BlogPostSummary } from '@store/shared/content';
 import { apiGet } from '../lib/api.server';
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pages = Math.max(1, Math.ceil(list.count / list.page_size));
   if (page > pages) throw data(null, { status: 404 });
   // /blog and /blogs show the same list: /blog is the canonical address.
-  const canonical = `${url.origin}/blog${page > 1 ? `?page=${page}` : ''}`;
+  const canonical = `${url.origin}${hrefHere(`/blog${page > 1 ? `?page=${page}` : ''}`)}`;
   return { ...list, pages, basePath: pagePathname(request).replace(/\/$/, ''), canonical };
 }
 

@@ -1,3 +1,4 @@
+import { hrefHere } from '../lib/locale';
 import { data } from 'react-router';
 import type { BrandSummary, ProductListResponse } from '@store/shared/catalog';
 import type { DepartmentKey } from '@store/shared/constants';
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       basePath,
       query: search.toString(),
       notices,
-      canonical: `${requestOrigin(request)}${listingHref(`/brand/${handle}`, search)}`,
+      canonical: `${requestOrigin(request)}${hrefHere(listingHref(`/brand/${handle}`, search))}`,
     },
     { status: list.ok ? 200 : 400 },
   );

@@ -1,3 +1,4 @@
+import { hrefHere } from '../lib/locale';
 import type { HomeResponse } from '@store/shared/content';
 import { DEPARTMENT_HOME_PATHS } from '@store/shared/constants';
 import { HeroBanners, PromoBanners } from '../features/catalog/banners';
@@ -21,7 +22,7 @@ const DESCRIPTIONS: Record<string, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const department = departmentFromPath(new URL(request.url).pathname);
   const { data } = await apiGet<{ data: HomeResponse }>(context, `/home/?department=${department}`);
-  return { home: data, department, canonical: `${requestOrigin(request)}${DEPARTMENT_HOME_PATHS[department]}` };
+  return { home: data, department, canonical: `${requestOrigin(request)}${hrefHere(DEPARTMENT_HOME_PATHS[department])}` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -62,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {home.sections.length === 0 && hero.length === 0 && (
         <p className="mx-auto max-w-7xl px-4 py-20 text-center text-muted">
           New arrivals are on their way. Browse{' '}
-          <a className="text-brand underline" href={listing}>
+          <a className="text-brand underline" href={hrefHere(listing)}>
             all products
           </a>
           .

@@ -1,3 +1,4 @@
+import { hrefHere } from '../lib/locale';
 import { data } from 'react-router';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { correctListingQuery, redirectPastLastPage } from '../features/catalog/listing-corrections.server';
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       query: search.toString(),
       notices,
       heading: listingHeading(department, search, result.ok ? result.data.collection : null),
-      canonical: `${requestOrigin(request)}${listingHref(basePath, search)}`,
+      canonical: `${requestOrigin(request)}${hrefHere(listingHref(basePath, search))}`,
     },
     { status: result.ok ? 200 : 400 },
   );

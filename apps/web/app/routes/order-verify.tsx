@@ -1,7 +1,7 @@
 import { useRevalidator } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../lib/format';
 import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
 import { holdTime, OrderActions } from '../features/checkout/order-actions';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';

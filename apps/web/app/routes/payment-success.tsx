@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../lib/format';
 import { ActionLink, OrderHero, OrderItems, totalText } from '../features/checkout/order-view';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';

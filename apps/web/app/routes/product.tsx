@@ -1,3 +1,4 @@
+import { hrefHere } from '../lib/locale';
 import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { ProductCard, ProductDetail } from '@store/shared/catalog';
 import type { SiteSettings } from '@store/shared/content';
@@ -64,7 +65,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [{ title: pageTitle('Product not found') }];
   const { product, origin, seo } = data;
-  const canonical = `${origin}${product.url}`;
+  const canonical = `${origin}${hrefHere(product.url)}`;
   const image = product.images[0];
   return [
     { title: seo.title },

@@ -1,12 +1,13 @@
 import type { AddressSnapshot, ReceiptResponse } from '@store/shared/checkout';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../lib/format';
 import { OrderTotals, orderDate, StatusChips } from '../features/checkout/order-view';
 import { apiGet } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle, SITE_NAME } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/receipt';
+import { hrefHere } from '../lib/locale';
 
 /** Prices on this page: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -45,7 +46,7 @@ export default function Receipt({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 pb-16 pt-6 print:p-0 lg:pt-10">
       <div className="mb-4 flex items-center justify-between print:hidden">
-        <a href="/" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
+        <a href={hrefHere('/')} className="text-sm font-medium text-ink underline-offset-2 hover:underline">
           ← Back to the shop
         </a>
         <button

@@ -72,6 +72,39 @@ describeOnDatabases('accounts', (ctx) => {
     expect((await b.get('/api/v1/me/')).json()).toMatchObject({ data: { user: null } });
   });
 
+  it('writes to the shopper in the language of the page they used (issue 21): the SMS, the e-mail, the link', async () => {
+    const p = person();
+    const res = await browser().post('/api/v1/accounts/register/', registerPayload(p), { 'x-store-locale': 'bn' });
+    expect(res.statusCode).toBe(201);
+    const [sms] = await outboxFor(ctx().app, canonical(p.phone));
+    // Bangla, with the minutes in Bengali digits; the code itself stays in ASCII digits for typing and autofill.
+    expect(sms!.body).toMatch(/^\d{6} আপনার Glow Bazaar যাচাই কোড। ৫ মিনিটের মধ্যে ব্যবহার করুন, কাউকে জানাবেন না।\n\n@[^\s]+ #\d{6}$/);
+    const [mail] = await outboxFor(ctx().app, p.email.trim().toLowerCase());
+    expect(mail!.subject).toBe('Glow Bazaar-এর জন্য আপনার ই-মেইল যাচাই করুন');
+    expect(await latestLink(ctx().app, p.email.trim().toLowerCase(), '/bn/verify-email/')).toMatch(/^\/bn\/verify-email\/[\w-]{43}$/);
+
+    // Without the storefront's header: the shopper's chosen language (the cookie), then the browser's.
+    const chose = person();
+    const chooser = browser();
+    chooser.cookies.set('locale', 'bn');
+    await chooser.post('/api/v1/accounts/register/', registerPayload(chose), { 'accept-language': 'en' });
+    expect((await outboxFor(ctx().app, canonical(chose.phone)))[0]!.body).toContain('যাচাই কোড');
+    const prefers = person();
+    await browser().post('/api/v1/accounts/register/', registerPayload(prefers), { 'accept-language': 'bn-BD,bn;q=0.9,en;q=0.5' });
+    expect((await outboxFor(ctx().app, canonical(prefers.phone)))[0]!.body).toContain('যাচাই কোড');
+    // The page's language wins over both, and anything that is not a language of the shop is ignored.
+    const english = person();
+    const onEnglishPage = browser();
+    onEnglishPage.cookies.set('locale', 'bn');
+    await onEnglishPage.post('/api/v1/accounts/register/', registerPayload(english), { 'x-store-locale': 'en' });
+    expect((await outboxFor(ctx().app, canonical(english.phone)))[0]!.body).toMatch(/^\d{6} is your Glow Bazaar verification code/);
+    const odd = person();
+    const oddBrowser = browser();
+    oddBrowser.cookies.set('locale', 'de');
+    await oddBrowser.post('/api/v1/accounts/register/', registerPayload(odd), { 'x-store-locale': 'fr' });
+    expect((await outboxFor(ctx().app, canonical(odd.phone)))[0]!.body).toMatch(/^\d{6} is your Glow Bazaar verification code/);
+  });
+
   it('refuses bad registration input with a message per field', async () => {
     const res = await browser().post('/api/v1/accounts/register/', {
       customer: { email: 'nope', phone: '01211111111', first_name: ' ', last_name: '', note: { gender: 'x' }, online_customer: true },

@@ -1,4 +1,5 @@
 /** What every accounts path shares: the customer lookups, the refusals they share, sign-in and its attempt counts. */
+import { localizedPath } from '@store/shared/locale';
 import { eq } from 'drizzle-orm';
 import { parseContact, type Contact } from '@store/shared/auth';
 import * as messages from '@store/shared/messages';
@@ -44,7 +45,8 @@ export function contactOf(value: string): Contact {
   return contact;
 }
 
-export const linkUrl = (ctx: AccountsCtx, path: string) => new URL(path, ctx.env.PUBLIC_URL).toString();
+/** A page of the storefront in an e-mail, in the language the shopper used (Bangla pages under /bn). */
+export const linkUrl = (ctx: AccountsCtx, path: string) => new URL(localizedPath(path, ctx.locale), ctx.env.PUBLIC_URL).toString();
 
 /** Binds a magic link to the account's current email: changing the email kills older links. */
 export const linkHash = (token: string, email: string) => sha256(`${token}:${email}`).slice(0, 16);

@@ -172,7 +172,10 @@ export async function register(ctx: AccountsCtx, input: RegisterInput): Promise<
   // with one address must not flood its inbox. Over a cap the registration goes on without it.
   if (channel === 'sms' && input.email !== null && (await withinSendLimits(ctx, input.email))) {
     const token = await createLink(ctx, 'verify_email', customerId);
-    await ctx.notifier.sendEmail({ to: input.email, ...verifyEmailEmail(linkUrl(ctx, `/verify-email/${token}`)) }, { oneTime: true });
+    await ctx.notifier.sendEmail(
+      { to: input.email, ...verifyEmailEmail(linkUrl(ctx, `/verify-email/${token}`), ctx.locale) },
+      { oneTime: true },
+    );
   }
   return {
     success: true,

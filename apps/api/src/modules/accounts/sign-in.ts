@@ -57,7 +57,7 @@ async function sendPasswordlessLink(ctx: AccountsCtx, customer: Customer & { ema
   await enforceSendLimits(ctx, customer.email);
   const token = await createLink(ctx, 'passwordless', customer.id);
   const url = linkUrl(ctx, `/passwordless-login/${token}/${encodeUid(customer.id)}/${linkHash(token, customer.email)}`);
-  await ctx.notifier.sendEmail({ to: customer.email, ...passwordlessEmail(url) }, { oneTime: true });
+  await ctx.notifier.sendEmail({ to: customer.email, ...passwordlessEmail(url, ctx.locale) }, { oneTime: true });
 }
 
 export async function requestPasswordless(ctx: AccountsCtx, value: string): Promise<PasswordlessResponse> {
@@ -235,7 +235,7 @@ export async function requestPasswordReset(
   if (customer?.email) {
     const token = await createLink(ctx, 'password_reset', customer.id);
     await ctx.notifier.sendEmail(
-      { to: customer.email, ...passwordResetEmail(linkUrl(ctx, `/forgot-password/${token}`)) },
+      { to: customer.email, ...passwordResetEmail(linkUrl(ctx, `/forgot-password/${token}`), ctx.locale) },
       { oneTime: true },
     );
   }

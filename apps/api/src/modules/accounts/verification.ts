@@ -159,14 +159,14 @@ export async function issueCode(ctx: AccountsCtx, channel: CodeChannel, target: 
     .returning({ id: oneTimeCodes.id });
   if (channel === 'sms') {
     try {
-      await ctx.notifier.sendSmsNow(target, codeSms(code, t.validityMinutes, ctx.env));
+      await ctx.notifier.sendSmsNow(target, codeSms(code, t.validityMinutes, ctx.env, ctx.locale));
     } catch (err) {
       if (!(err instanceof SmsUnavailable)) throw err;
       // The code never left: it must neither work nor block a resend once the gateway is back.
       await ctx.db.delete(oneTimeCodes).where(eq(oneTimeCodes.id, row!.id));
       throw smsUnavailable(options.emailLink ?? false);
     }
-  } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes) }, { oneTime: true });
+  } else await ctx.notifier.sendEmail({ to: target, ...codeEmail(code, t.validityMinutes, ctx.locale) }, { oneTime: true });
   return { resend_in_seconds: Math.round(t.resendMs / 1000), expires_in_seconds: Math.round(t.validityMs / 1000) };
 }
 

@@ -1,4 +1,5 @@
 import * as messages from '@store/shared/messages';
+import { hrefHere } from '../../lib/locale';
 
 /** Any failure but a 404: a short apology with the way back to the shop. */
 export function ErrorView({ status }: { status: number }) {
@@ -7,7 +8,7 @@ export function ErrorView({ status }: { status: number }) {
       <p className="text-sm font-semibold uppercase tracking-widest text-brand">Error {status}</p>
       <h1 className="mt-3 text-2xl font-bold text-ink">Something went wrong</h1>
       <p className="mt-3 text-neutral-600">{status === 503 ? messages.serviceUnavailable : messages.internalError}</p>
-      <a href="/" className="mt-8 inline-flex rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark">
+      <a href={hrefHere('/')} className="mt-8 inline-flex rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-brand-dark">
         Back to the shop
       </a>
     </main>

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { careHoursText } from '@store/shared/shop-hours';
+import * as m from '@store/shared/i18n/messages';
 import { displayPhone, telHref } from '../../lib/contact';
+import { formatDigits } from '../../lib/format';
 import type { RootData } from '../../lib/root-data';
 import { SITE_NAME } from '../../lib/seo';
 import { ChevronIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
@@ -53,7 +55,7 @@ export function Footer({ data }: { data: RootData }) {
               </ul>
             </Group>
           ))}
-          <Group title="Need help?">
+          <Group title={m.footer_need_help()}>
             <ul className="space-y-2 text-sm">
               <li>
                 <a href={telHref(contact.support_phone)} className="inline-flex items-center gap-2 text-white hover:underline">
@@ -77,7 +79,7 @@ export function Footer({ data }: { data: RootData }) {
         {storeLocations.length ? (
           <section aria-labelledby="footer-stores" className="border-white/10 py-6 lg:mt-10 lg:border-t lg:py-8">
             <h2 id="footer-stores" className="mb-4 text-sm font-bold uppercase tracking-wider text-white">
-              Our stores
+              {m.footer_our_stores()}
             </h2>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {storeLocations.map((store) => (
@@ -96,7 +98,8 @@ export function Footer({ data }: { data: RootData }) {
                         rel="noopener noreferrer"
                         className="mt-1 inline-block text-brand-soft underline-offset-2 hover:underline"
                       >
-                        Map<span className="sr-only"> of {store.name} (opens in a new tab)</span>
+                        {m.footer_map()}
+                        <span className="sr-only">{m.footer_map_of({ store: store.name })}</span>
                       </a>
                     ) : null}
                   </span>
@@ -109,15 +112,13 @@ export function Footer({ data }: { data: RootData }) {
       <div className="border-t border-white/10">
         {/* From 1024 px the WhatsApp and call buttons float in the bottom right corner: this last line keeps left and leaves room below. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-neutral-400 sm:flex-row sm:items-center sm:justify-between lg:justify-start lg:gap-8 lg:px-6 lg:pb-24">
-          <p>
-            © {data.year} {SITE_NAME}. All rights reserved.
-          </p>
+          <p>{m.footer_rights({ year: formatDigits(String(data.year)), site: SITE_NAME })}</p>
           <p className="flex gap-4">
             <Link to="/about-us/terms-conditions" className="hover:text-white">
-              Terms &amp; conditions
+              {m.footer_terms()}
             </Link>
             <Link to="/about-us/privacy-policy" className="hover:text-white">
-              Privacy policy
+              {m.footer_privacy()}
             </Link>
           </p>
         </div>

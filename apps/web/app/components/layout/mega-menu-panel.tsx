@@ -1,13 +1,15 @@
+import * as m from '@store/shared/i18n/messages';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard } from '@store/shared/catalog';
 import type { NavItem, PromoteEntry } from '@store/shared/content';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { useMenuTree } from '../../lib/use-menu-tree';
 import type { MenuType } from '../../lib/department';
 import { menuLink, type MenuViewer, type NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
 import { MenuUnavailable } from './menu-unavailable';
+import { hrefHere } from '../../lib/locale';
 
 /** A promoted page's link: a path as given, a bare handle as a content page. */
 function promotedPageHref(page: string): string {
@@ -36,7 +38,7 @@ function MiniCard({ product }: { product: ProductCard }) {
           <span className="block text-[11px] font-semibold uppercase tracking-wide text-muted">{product.brand.name}</span>
           <span className="line-clamp-2 text-ink group-hover:text-brand">{product.name}</span>
           <span className="mt-0.5 flex items-baseline gap-1.5">
-            {product.from ? <span className="text-xs text-muted">From</span> : null}
+            {product.from ? <span className="text-xs text-muted">{m.price_from()}</span> : null}
             <span className="font-semibold text-ink">{formatTaka(product.discounted_price)}</span>
             {discounted ? <s className="text-xs text-muted">{formatTaka(product.price)}</s> : null}
           </span>
@@ -63,7 +65,7 @@ function Promotes({ entries }: { entries: PromoteEntry[] }) {
           <a
             key={i}
             data-promote="page"
-            href={promotedPageHref(entry.value.page)}
+            href={hrefHere(promotedPageHref(entry.value.page))}
             {...(entry.value.open_in_new_tab ? { target: '_blank', rel: 'noopener' } : {})}
             className="group block min-w-0"
           >
@@ -102,7 +104,7 @@ export default function MegaMenuPanel({ item, id, menuType, viewer }: PanelProps
     <div className="mx-auto flex max-w-7xl items-center gap-6 px-8 py-7 text-sm">
       {link ? (
         <MenuAnchor item={item} className="inline-flex items-center gap-1 font-semibold text-brand hover:underline">
-          Shop all {item.title} →
+          {m.shell_shop_all({ name: item.title })}
         </MenuAnchor>
       ) : null}
       {tree ? null : <MenuUnavailable retrying={retrying} onRetry={retry} />}
@@ -161,7 +163,7 @@ function PanelContent({ item, id, focusFirst = false }: { item: NavItem; id: str
         </div>
         {link ? (
           <MenuAnchor item={item} className="mt-6 inline-flex items-center gap-1 text-sm font-semibold text-brand hover:underline">
-            Shop all {item.title} →
+            {m.shell_shop_all({ name: item.title })}
           </MenuAnchor>
         ) : null}
       </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { NavItem } from '@store/shared/content';
 import { menuLink } from '../../lib/menu';
+import { hrefHere } from '../../lib/locale';
 
 /** A menu icon is an image URL, or a short glyph (emoji) typed by the merchandiser. */
 export function MenuIcon({ icon, size = 18 }: { icon: string | null; size?: number }) {
@@ -55,7 +56,7 @@ export function MenuAnchor({ item, className = '', children, onNavigate, ...rest
   const newTab = link.newTab ? { target: '_blank', rel: 'noopener' } : {};
   if (link.external || link.newTab) {
     return (
-      <a href={link.href} className={className} style={style} data-type={item.type} onClick={onNavigate} {...newTab} {...rest}>
+      <a href={hrefHere(link.href)} className={className} style={style} data-type={item.type} onClick={onNavigate} {...newTab} {...rest}>
         {children}
       </a>
     );

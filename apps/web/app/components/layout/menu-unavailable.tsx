@@ -1,3 +1,5 @@
+import * as m from '@store/shared/i18n/messages';
+
 /**
  * What a menu part says when the menu could not be fetched, with a retry. The button is never
  * disabled while it works: a disabled button loses its focus, and the menu around it would close.
@@ -6,7 +8,7 @@ export function MenuUnavailable({ retrying, onRetry }: { retrying: boolean; onRe
   return (
     <>
       <p role="status" className="flex-1 text-muted">
-        The menu could not be loaded.
+        {m.shell_menu_unavailable()}
       </p>
       <button
         type="button"
@@ -15,7 +17,7 @@ export function MenuUnavailable({ retrying, onRetry }: { retrying: boolean; onRe
         className="font-semibold text-ink underline aria-disabled:opacity-60"
         onClick={onRetry}
       >
-        Try again
+        {m.shell_try_again()}
       </button>
     </>
   );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderListItem } from '@store/shared/checkout';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { orderDate, StatusChips } from '../checkout/order-view';
 import { EmptyState } from './empty-state';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { PrivilegeCardLinkPayloadSchema, type MyPrivilegeCard } from '@store/shared/auth';
-import { formatDhakaDate } from '@store/shared/dhaka-time';
+import { formatDhakaDate } from '../../lib/format';
 import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDhakaDate } from '@store/shared/dhaka-time';
+import { formatDhakaDate } from '../../lib/format';
 import { REVIEW_STATE_LABELS, reviewMessages, type MyReview, type ReviewState } from '@store/shared/reviews';
 import { RatingStars } from '../catalog/rating-stars';
 import { EmptyState } from './empty-state';

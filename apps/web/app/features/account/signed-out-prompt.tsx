@@ -1,5 +1,6 @@
 import { openLogin, SCRIPTED } from '../auth/auth-events';
 import { PlainSignIn } from './plain-sign-in';
+import { hrefHere } from '../../lib/locale';
 
 /**
  * /account/my-account?login=1 for a visitor: the login modal opens over this, and reopens from here.
@@ -33,7 +34,7 @@ export function SignedOutPrompt({ codeSentTo, back }: { codeSentTo: string | nul
       </div>
       <p className="mt-6 text-sm text-neutral-700">
         Checked out as a guest?{' '}
-        <a href="/orders" className="font-semibold text-brand underline-offset-2 hover:underline">
+        <a href={hrefHere('/orders')} className="font-semibold text-brand underline-offset-2 hover:underline">
           Find your orders with your phone number
         </a>
       </p>

@@ -1,9 +1,10 @@
 import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
-import { safeRedirectPath } from '../../lib/safe-path';
+import { safeRedirectPath } from '@store/shared/safe-path';
 import { toast } from '../../lib/toast';
 import { flushPendingWishlist } from '../wishlist/wishlist-store';
 import { flashAfterReload } from './flash';
+import { hrefHere } from '../../lib/locale';
 
 export { safeRedirectPath };
 
@@ -47,7 +48,7 @@ export async function logout(): Promise<boolean> {
     else toast.error(messages.offline);
     return false;
   }
-  window.location.assign('/');
+  window.location.assign(hrefHere('/'));
   return true;
 }
 
@@ -59,7 +60,7 @@ export async function goAfterSignIn(path: string, { message }: { message?: strin
   if (message) flashAfterReload('success', message);
   const saved = await flushPendingWishlist();
   if (saved) flashAfterReload('success', saved);
-  window.location.replace(path);
+  window.location.replace(hrefHere(path));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GiftVariant, VariantOffer } from '@store/shared/cart';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { CloseIcon, GiftIcon } from '../../components/layout/icons';
 import { dismissBox } from './bag-store';
 

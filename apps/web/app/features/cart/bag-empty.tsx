@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Cart } from '@store/shared/cart';
 import type { ProductCard } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { BagIcon } from '../../components/layout/icons';
 
 function Recommendation({ product, onNavigate }: { product: ProductCard; onNavigate: () => void }) {

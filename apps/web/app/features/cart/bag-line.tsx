@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CartLineItem, LineImage } from '@store/shared/cart';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { BagIcon, GiftIcon } from '../../components/layout/icons';
 import { changeLine } from './bag-store';
 import { lowStockNote, quantityLimit, useStockWarning } from './line-limit';

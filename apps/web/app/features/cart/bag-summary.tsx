@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import type { Cart } from '@store/shared/cart';
 import { freeDeliveryProgress, type FreeDeliveryRule } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { closeBag } from './bag-store';
 
 /** The bag's foot: subtotal (and the rebate's total), how far free delivery is, and the two ways on. */

@@ -1,11 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProductCard, ProductDetail } from '@store/shared/catalog';
-import * as messages from '@store/shared/messages';
 import { BagIcon } from '../../components/layout/icons';
 import { api } from '../../lib/http';
 import { addToBag } from './bag-store';
 import { SCRIPTED } from '../auth/auth-events';
+import * as m from '@store/shared/i18n/messages';
 
 const loadSheet = () => import('./variant-sheet');
 /** The variant chooser's code is fetched on the first tap that needs it, never with the page. */
@@ -65,8 +65,8 @@ export function CardAddButton({
         onClick={() => void add()}
         aria-busy={busy || undefined}
         aria-haspopup={product.from ? 'dialog' : undefined}
-        aria-label={`${messages.addToBag}: ${product.name}`}
-        title={messages.addToBag}
+        aria-label={`${m.add_to_bag()}: ${product.name}`}
+        title={m.add_to_bag()}
         data-testid="card-add-to-bag"
         className={`relative z-10 flex size-9 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/5 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-busy:opacity-60 ${SCRIPTED} ${className}`}
       >

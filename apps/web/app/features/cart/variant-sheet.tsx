@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard, ProductDetail, ProductVariant } from '@store/shared/catalog';
-import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { BagIcon } from '../../components/layout/icons';
 import { DialogClose, DialogTitle, ModalDialog } from '../../components/ui/dialog';
 import { variantGroupLabel } from '../catalog/variant-label';
 import { onlyLeft, outOfStock, stockIsLow, useStockWarning } from './line-limit';
+import * as m from '@store/shared/i18n/messages';
 
 /** Start on the chosen variant, not the close button. */
 const chosenOption = (content: HTMLElement) => content.querySelector<HTMLElement>('input[type="radio"]:checked');
@@ -129,7 +129,7 @@ export default function VariantSheet({
             disabled={chosen === null}
             className="w-full rounded-full bg-brand py-3 text-sm font-semibold tracking-wide text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink disabled:cursor-not-allowed disabled:bg-neutral-300 disabled:shadow-none"
           >
-            {messages.addToBag}
+            {m.add_to_bag()}
           </button>
           <Link
             to={chosen === null ? product.url : `${product.url}?variant=${chosen}`}

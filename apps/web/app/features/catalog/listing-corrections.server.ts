@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { ProductListResponse } from '@store/shared/catalog';
 import { hasUnsafeText } from '@store/shared/input';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { DEPARTMENTS } from './departments';
 import { defaultSort, LISTING_KEYS, pageHref, SORT_LABELS, type ListingScope } from './listing-query';
 

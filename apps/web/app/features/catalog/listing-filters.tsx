@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ProductListResponse } from '@store/shared/catalog';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { DEPARTMENTS } from './departments';
 import { carriedParams, listingHref, readListingState, SORT_LABELS, type ListingScope } from './listing-query';
 import { useHydrated } from './use-hydrated';
+import { hrefHere } from '../../lib/locale';
 
 export const FILTER_FORM_ID = 'listing-filters';
 export const FILTER_DIALOG_ID = 'listing-filters-sheet';
@@ -153,7 +154,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
         key={search.toString()}
         ref={formRef}
         method="get"
-        action={basePath}
+        action={hrefHere(basePath)}
         onSubmit={(e) => {
           e.preventDefault();
           submit(e.currentTarget);
@@ -259,7 +260,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
       </form>
       <div className="flex gap-3 border-t border-line px-5 py-4 lg:hidden">
         <a
-          href={basePath}
+          href={hrefHere(basePath)}
           className="inline-flex flex-1 items-center justify-center rounded-full border border-ink py-3 text-sm font-semibold text-ink"
         >
           Clear all

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SCRIPTED } from '../auth/auth-events';
 import { NOTIFY_FORM_CLASS, NotifyMeFields } from './notify-me-fields';
+import { hrefHere } from '../../lib/locale';
 
 const loadForm = () => import('./notify-me-form');
 /** The form's code loads when the shopper reaches for the button (or on the tap itself). */
@@ -26,7 +27,7 @@ export function NotifyMe({ variantId }: { variantId: number }) {
         </button>
         {/* Without the page's scripts the button cannot open its form: the form itself, sent to routes/form-notify.ts. */}
         <noscript>
-          <form method="post" action="/form/notify" className={NOTIFY_FORM_CLASS} data-testid="plain-notify">
+          <form method="post" action={hrefHere('/form/notify')} className={NOTIFY_FORM_CLASS} data-testid="plain-notify">
             <input type="hidden" name="variant" value={variantId} />
             <input type="hidden" name="back" value={`${location.pathname}${location.search}`} />
             <NotifyMeFields id={`notify-${variantId}`} />

@@ -1,5 +1,6 @@
 import type { ProductCard, ProductVariant } from '@store/shared/catalog';
-import { formatTaka } from '@store/shared/money';
+import { formatDigits, formatTaka } from '../../lib/format';
+import * as m from '@store/shared/i18n/messages';
 
 /** What a price line shows: 'From' or not, the price to pay, the struck-through regular price, the badge. */
 export type PriceView = {
@@ -16,7 +17,7 @@ export type PriceView = {
 export type CardContext = 'home' | 'listing';
 
 export function saleBadge(percent: number): string | null {
-  return percent > 0 ? `Up to -${percent}%` : null;
+  return percent > 0 ? m.price_up_to({ percent: formatDigits(String(percent)) }) : null;
 }
 
 export function cardPrice(
@@ -39,6 +40,6 @@ export function variantPrice(variant: Pick<ProductVariant, 'price' | 'discounted
     from: false,
     current: formatTaka(variant.discounted_price),
     regular: discounted ? formatTaka(variant.price) : null,
-    badge: discounted && showDiscount && variant.discount > 0 ? `-${variant.discount}%` : null,
+    badge: discounted && showDiscount && variant.discount > 0 ? `-${formatDigits(String(variant.discount))}%` : null,
   };
 }

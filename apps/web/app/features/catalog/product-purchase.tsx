@@ -8,6 +8,8 @@ import { maxQuantity, stockIsLow, useStockWarning } from '../cart/line-limit';
 import { WishlistButton } from '../wishlist/wishlist-button';
 import { NotifyMe } from './notify-me';
 import { QuantityPicker } from './quantity-picker';
+import { hrefHere } from '../../lib/locale';
+import * as m from '@store/shared/i18n/messages';
 
 /** Stock state, quantity, 'Add to bag' (or 'Notify me' when out of stock) and the wishlist heart. */
 export function ProductPurchase({
@@ -41,7 +43,7 @@ export function ProductPurchase({
         // A plain form too: before hydration or without JavaScript it goes to the bag's form action (routes/form-bag.ts).
         <form
           method="post"
-          action="/form/bag"
+          action={hrefHere('/form/bag')}
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
@@ -66,7 +68,7 @@ export function ProductPurchase({
               aria-busy={adding || undefined}
               className="flex-1 rounded-full bg-brand aria-busy:cursor-progress aria-busy:opacity-80 py-3.5 text-sm font-semibold tracking-wide text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink sm:max-w-xs"
             >
-              Add to bag
+              {m.add_to_bag()}
             </button>
             <WishlistButton productId={product.id} className="size-12 shrink-0" />
           </div>

@@ -1,5 +1,5 @@
 import type { Review } from '@store/shared/catalog';
-import { formatDhakaDate } from '@store/shared/dhaka-time';
+import { formatDhakaDate } from '../../lib/format';
 import { reviewMessages } from '@store/shared/review-messages';
 import { Suspense } from 'react';
 import { onDemand } from '../../lib/on-demand';

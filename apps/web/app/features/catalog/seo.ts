@@ -1,3 +1,4 @@
+import { hrefHere } from '../../lib/locale';
 import { CURRENCY, DEPARTMENT_HOME_PATHS, type DepartmentKey } from '@store/shared/constants';
 import { departmentLabel, sectionPrefix } from './departments';
 import type { ProductDetail } from '@store/shared/catalog';
@@ -46,6 +47,8 @@ export function productSeo(p: Pick<ProductDetail, 'metafields' | 'name' | 'brand
 export type Crumb = { name: string; path: string };
 
 const absolute = (origin: string, path: string) => new URL(path, origin).toString();
+/** A page of the shop in this build's language (media and the API have no language). */
+const pageAt = (origin: string, path: string) => absolute(origin, hrefHere(path));
 const taka = (poisha: number) => Math.round(poisha / 100);
 
 /** schema.org BreadcrumbList for the crumbs shown on the page. */
@@ -53,7 +56,7 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: absolute(origin, c.path) })),
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: pageAt(origin, c.path) })),
   };
 }
 
@@ -62,7 +65,7 @@ export function breadcrumbJsonLd(crumbs: readonly Crumb[], origin: string) {
  * condition, in or out of stock; AggregateRating only when the product has reviews (SPEC §9).
  */
 export function productJsonLd(p: ProductDetail, origin: string) {
-  const url = absolute(origin, p.url);
+  const url = pageAt(origin, p.url);
   const offers = p.product_variants.map((v) => ({
     '@type': 'Offer',
     sku: v.sku,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutSummary } from '@store/shared/checkout';
 import { freeDeliveryProgress, ZONE_LABELS } from '@store/shared/checkout-rules';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { BagIcon, ChevronIcon } from '../../components/layout/icons';
 import { SCRIPTED } from '../auth/auth-events';
 import type { DeliveryMode } from './delivery-step';

@@ -3,6 +3,7 @@ import { UserIcon } from '../../components/layout/icons';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { GuestPhoneVerify } from './guest-phone-verify';
 import { Section } from './summary-parts';
+import { hrefHere } from '../../lib/locale';
 
 /**
  * Who is checking out. A signed-in customer or a verified guest sees themselves; a visitor signs
@@ -53,7 +54,7 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
           {/* Without the page's scripts: the sign-in page, which comes back here. */}
           <noscript>
             <a
-              href={`${SIGN_IN_PAGE}&redirect=${encodeURIComponent('/checkout')}`}
+              href={hrefHere(`${SIGN_IN_PAGE}&redirect=${encodeURIComponent('/checkout')}`)}
               className="flex h-11 shrink-0 items-center justify-center rounded-lg bg-ink px-5 text-sm font-semibold text-white"
             >
               Sign in

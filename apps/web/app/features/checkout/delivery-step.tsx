@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary, ShippingAddressPayload } from '@store/shared/checkout';
 import { ZONE_LABELS } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { PinIcon, TruckIcon } from '../../components/layout/icons';
 import { AddressPicker } from './address-picker';
 import { Section } from './summary-parts';

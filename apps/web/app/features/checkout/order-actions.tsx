@@ -3,7 +3,7 @@ import type { OrderDetail, PayResponse, PublicOrder } from '@store/shared/checko
 import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import { dhakaClock } from '@store/shared/dhaka-time';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 

@@ -8,9 +8,10 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@store/shared/checkout-rules';
-import { formatTaka } from '@store/shared/money';
-import { formatDhakaDateTime } from '@store/shared/dhaka-time';
+import { formatTaka } from '../../lib/format';
+import { formatDhakaDateTime } from '../../lib/format';
 import { LineList, TotalsRows } from './summary-parts';
+import { hrefHere } from '../../lib/locale';
 
 /** '3 Sept 2026, 9:05', in Dhaka time. */
 export const orderDate = (iso: string) => formatDhakaDateTime(new Date(iso));
@@ -140,7 +141,7 @@ export function OrderHero({
 export function ActionLink({ href, children, primary }: { href: string; children: ReactNode; primary?: boolean }) {
   return (
     <a
-      href={href}
+      href={hrefHere(href)}
       className={`inline-flex h-12 items-center justify-center rounded-lg px-6 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
         primary ? 'bg-brand text-white hover:bg-brand-dark' : 'bg-white text-ink ring-1 ring-neutral-300 hover:bg-neutral-50'
       }`}

@@ -4,7 +4,7 @@ import type { Address, CheckoutSummary } from '@store/shared/checkout';
 import { ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
 import { Choice } from './delivery-step';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CheckoutSummary } from '@store/shared/checkout';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { placeLabel } from './payment-step';
 import { Section } from './summary-parts';
 

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary } from '@store/shared/checkout';
 import type { StoreLocation } from '@store/shared/content';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
 import { placeLabel } from './payment-step';
 import { Section } from './summary-parts';
+import { hrefHere } from '../../lib/locale';
 
 /*
  * The checkout as plain HTML forms, for a browser without the page's scripts: each step's choices
@@ -138,7 +139,7 @@ export function PlainDelivery({
       ) : null}
 
       <Section title="Deliver to a new address" id="plain-new-title">
-        <form method="get" action="/checkout" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form method="get" action={hrefHere('/checkout')} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="step" value="address" />
           <div className="flex-1">
             <label htmlFor="plain-district" className="mb-1 block text-sm font-medium text-ink">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LineImage } from '@store/shared/cart';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
+import { hrefHere } from '../../lib/locale';
 
 /** A white card with a heading: the building block of the checkout and order pages. */
 export function Section({ title, aside, children, id }: { title: ReactNode; aside?: ReactNode; children: ReactNode; id?: string }) {
@@ -35,7 +36,7 @@ export type SummaryLine = {
 /** A bag line's −, + and Remove as plain forms (routes/form-bag.ts), for a browser without the page's scripts. */
 function PlainLineControls({ line }: { line: SummaryLine & { variantId: number } }) {
   const control = (intent: 'decrement' | 'increment' | 'remove', label: string, text: string) => (
-    <form method="post" action="/form/bag">
+    <form method="post" action={hrefHere('/form/bag')}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="variant" value={line.variantId} />
       <input type="hidden" name="back" value="/checkout" />
@@ -73,7 +74,7 @@ export function LineList({ lines, editable = false }: { lines: SummaryLine[]; ed
             <p className="text-[11px] font-semibold uppercase tracking-wide text-muted">{l.vendor}</p>
             <p className="truncate text-sm font-medium text-ink">
               {l.href ? (
-                <a href={l.href} className="hover:underline">
+                <a href={hrefHere(l.href)} className="hover:underline">
                   {l.product_title}
                 </a>
               ) : (

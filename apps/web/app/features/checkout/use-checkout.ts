@@ -19,6 +19,7 @@ import { checkoutApi } from './checkout-api';
 import { affiliateFrom, initiateCheckoutEvent, orderPayBody, payErrorMessage, type Affiliate } from './checkout-logic';
 import type { CheckoutStep } from './checkout-summary';
 import type { DeliveryMode } from './delivery-step';
+import { hrefHere } from '../../lib/locale';
 
 function isDeliveryChosen(summary: CheckoutSummary, mode: DeliveryMode): boolean {
   return summary.delivery_type === 'pickup'
@@ -226,7 +227,7 @@ export function useCheckout(data: CheckoutData) {
     if (r.ok) {
       const { type, order, redirectGatewayURL } = r.data.data;
       // A full load: the header's bag count and every loader see the placed order.
-      window.location.assign(nextPathAfterOrder(type, order.id, redirectGatewayURL));
+      window.location.assign(hrefHere(nextPathAfterOrder(type, order.id, redirectGatewayURL)));
       return;
     }
     done();

@@ -5,6 +5,8 @@ import { normalizeSearchTerm, SEARCH_TERM_MAX_LENGTH, searchResultsPath, searchR
 import { SearchIcon } from '../../components/layout/icons';
 import { departmentFromPath } from '../../lib/department';
 import { useSuggestions } from './use-suggestions';
+import { hrefHere } from '../../lib/locale';
+import * as m from '@store/shared/i18n/messages';
 
 // The list is only needed once the shopper types: its code loads then (and on focus, ahead of time).
 const loadPanel = () => import('./suggestions-panel');
@@ -110,9 +112,9 @@ export function SearchBox(props: {
   return (
     <form
       method="get"
-      action={searchResultsPath(department)}
+      action={hrefHere(searchResultsPath(department))}
       role="search"
-      aria-label={props.label ?? 'Shop'}
+      aria-label={props.label ?? m.search_region()}
       className="relative w-full"
       data-testid={`search-box-${props.variant}`}
       onSubmit={(e) => {
@@ -127,13 +129,13 @@ export function SearchBox(props: {
           type="search"
           name="search"
           role="combobox"
-          aria-label="Search products"
+          aria-label={m.search_label()}
           aria-autocomplete="list"
           aria-expanded={expanded}
           aria-controls={expanded ? listId : undefined}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-busy={loading}
-          placeholder="Search for products, brands…"
+          placeholder={m.search_placeholder()}
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}

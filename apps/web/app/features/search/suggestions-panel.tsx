@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka } from '../../lib/format';
 import * as messages from '@store/shared/messages';
 import type { SuggestionsResponse } from '@store/shared/search';
 

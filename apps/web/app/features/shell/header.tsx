@@ -1,24 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import * as m from '@store/shared/i18n/messages';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
 import { useBagCount, useBagState } from '../cart/use-bag';
 import { SearchBox } from '../search/search-box';
+import { DEPARTMENT_TABS } from './departments';
+import { LanguageSwitch } from './language-switch';
 import { displayPhone, telHref } from '../../lib/contact';
+import { formatCount } from '../../lib/format';
 import { departmentHomePath } from '../../lib/department';
 import type { RootData } from '../../lib/root-data';
 import { BagIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
 import { MegaMenu } from '../../components/layout/mega-menu';
 import type { MenuViewer, NavBarItem } from '../../lib/menu';
-
-const DEPARTMENT_TABS = [
-  { key: '', label: 'Beauty' },
-  { key: 'toys', label: 'Toys' },
-  { key: 'home', label: 'Home' },
-  { key: 'sport', label: 'Sport' },
-] as const;
+import { hrefHere } from '../../lib/locale';
 
 /** Sticks once the page has scrolled past the whole header (navigation included). */
 function useStuckHeader() {
@@ -45,7 +43,7 @@ function useStuckHeader() {
 
 function Account({ data, compact }: { data: RootData; compact?: boolean }) {
   const user = data.user;
-  const greeting = user ? `Hi ${user.first_name}` : 'Guest';
+  const greeting = user ? m.shell_greeting({ name: user.first_name }) : m.shell_guest();
   const inner = (
     <>
       <UserIcon size={compact ? 22 : 24} />
@@ -53,7 +51,7 @@ function Account({ data, compact }: { data: RootData; compact?: boolean }) {
         <span data-testid="greeting" className="text-xs text-muted">
           {greeting}
         </span>
-        <span className="text-sm font-semibold text-ink">{user ? 'My account' : 'Login'}</span>
+        <span className="text-sm font-semibold text-ink">{user ? m.shell_my_account() : m.shell_login()}</span>
       </span>
     </>
   );
@@ -70,12 +68,17 @@ function Account({ data, compact }: { data: RootData; compact?: boolean }) {
       </button>
       {/* The modal needs the page's scripts; without them the sign-in page has the same sign-in as plain forms. */}
       <noscript className="[@media(scripting:none)]:contents">
-        <a href={SIGN_IN_PAGE} className={className}>
+        <a href={hrefHere(SIGN_IN_PAGE)} className={className}>
           {inner}
         </a>
       </noscript>
     </>
   );
+}
+
+function bagLabel(count: number, waiting: boolean) {
+  const bag = count === 1 ? m.shell_bag_one({ count: formatCount(count) }) : m.shell_bag_other({ count: formatCount(count) });
+  return waiting ? m.shell_bag_waiting({ bag }) : bag;
 }
 
 function Bag({ count: serverCount }: { count: number }) {
@@ -93,7 +96,7 @@ function Bag({ count: serverCount }: { count: number }) {
       onPointerEnter={preloadBag}
       onFocus={preloadBag}
       aria-haspopup="dialog"
-      aria-label={`Shopping bag, ${count} ${count === 1 ? 'item' : 'items'}${waiting ? ', changes waiting for a connection' : ''}`}
+      aria-label={bagLabel(count, waiting)}
       className="relative flex size-11 items-center justify-center rounded-full text-ink hover:text-brand"
     >
       <BagIcon size={24} />
@@ -101,12 +104,12 @@ function Bag({ count: serverCount }: { count: number }) {
         data-testid="bag-count"
         data-waiting={waiting ? 'true' : undefined}
         aria-hidden="true"
-        title={waiting ? 'Waiting for a connection' : undefined}
+        title={waiting ? m.shell_waiting() : undefined}
         className={`absolute right-0.5 top-0.5 flex h-[18px] min-w-[18px] items-center justify-center rounded-full px-1 text-[11px] font-bold leading-none ${
           waiting ? 'bg-white text-brand-dark outline-2 outline-dashed outline-brand' : 'bg-brand text-white'
         }`}
       >
-        {count}
+        {formatCount(count)}
       </span>
     </Link>
   );
@@ -145,7 +148,7 @@ export function Header({
       >
         <div className={`relative z-40 bg-ink text-white ${stuck ? 'hidden' : ''}`}>
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between px-3 text-[11px] sm:text-xs lg:h-9 lg:flex-nowrap lg:gap-3 lg:px-6">
-            <ul className="hidden items-center gap-4 lg:flex" aria-label="Departments">
+            <ul className="hidden items-center gap-4 lg:flex" aria-label={m.shell_departments()}>
               {DEPARTMENT_TABS.map((d) => (
                 <li key={d.key}>
                   <Link
@@ -153,7 +156,7 @@ export function Header({
                     aria-current={data.department === d.key ? 'true' : undefined}
                     className={`uppercase tracking-wider hover:text-white ${data.department === d.key ? 'font-bold text-white underline decoration-brand decoration-2 underline-offset-[6px]' : 'text-white/70'}`}
                   >
-                    {d.label}
+                    {d.label()}
                   </Link>
                 </li>
               ))}
@@ -175,18 +178,19 @@ export function Header({
               <span className="flex items-center gap-3 whitespace-nowrap lg:gap-5">
                 {/* The asterisk's conditions: the rule in a tooltip and on the shipping policy page. */}
                 <a
-                  href={FREE_DELIVERY_CONDITIONS}
+                  href={hrefHere(FREE_DELIVERY_CONDITIONS)}
                   title={data.contact.free_delivery_text ?? undefined}
                   data-testid="free-shipping-conditions"
                   className="flex items-center gap-1 hover:underline"
                 >
                   <TruckIcon size={14} className="text-brand-soft" />
-                  free shipping*
+                  {m.shell_free_shipping()}
                 </a>
                 <span className="flex items-center gap-1">
                   <ShieldIcon size={14} className="text-brand-soft" />
-                  100% authentic
+                  {m.shell_authentic()}
                 </span>
+                <LanguageSwitch className="hidden rounded border border-white/40 px-1.5 py-0.5 font-semibold hover:bg-white hover:text-ink lg:inline" />
               </span>
             </div>
           </div>
@@ -198,7 +202,7 @@ export function Header({
             <button
               type="button"
               onClick={onOpenMenu}
-              aria-label="Open menu"
+              aria-label={m.shell_open_menu()}
               aria-haspopup="dialog"
               className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100 lg:hidden"
             >
@@ -211,6 +215,8 @@ export function Header({
               </div>
             </div>
             <div className="ml-auto flex items-center gap-1 lg:ml-0 lg:gap-4">
+              {/* On phones the strip above has no room for it: beside the bag, and in the menu. */}
+              <LanguageSwitch className="flex h-8 items-center rounded-full border border-line px-2.5 text-xs font-semibold text-ink hover:border-ink lg:hidden" />
               <span className="hidden lg:block">
                 <Account data={data} />
               </span>

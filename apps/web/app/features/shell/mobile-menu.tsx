@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NavItem } from '@store/shared/content';
+import * as m from '@store/shared/i18n/messages';
 import { openLogin } from '../auth/auth-events';
 import { displayPhone, telHref } from '../../lib/contact';
 import { departmentHomePath } from '../../lib/department';
@@ -13,13 +14,8 @@ import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
 import { MenuUnavailable } from '../../components/layout/menu-unavailable';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
 import { useMenuTree } from '../../lib/use-menu-tree';
-
-const DEPARTMENTS = [
-  { key: '', label: 'Beauty' },
-  { key: 'toys', label: 'Toys' },
-  { key: 'home', label: 'Home' },
-  { key: 'sport', label: 'Sport' },
-] as const;
+import { DEPARTMENT_TABS } from './departments';
+import { LanguageSwitch } from './language-switch';
 
 function Level({ items, depth, onNavigate }: { items: NavItem[]; depth: number; onNavigate: () => void }) {
   return (
@@ -124,7 +120,7 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
   return (
     <ModalDialog
       onClose={onClose}
-      label="Menu"
+      label={m.shell_menu()}
       overlayTestId="menu-backdrop"
       overlayClassName="bg-black/50 transition-opacity duration-200 starting:opacity-0"
       className="inset-y-0 left-0 flex h-dvh w-[86%] max-w-sm flex-col bg-white shadow-2xl transition-transform duration-200 ease-out starting:-translate-x-full"
@@ -132,7 +128,7 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
       <div className="flex h-14 shrink-0 items-center justify-between border-b border-line pl-4 pr-2">
         <Logo src={logo} home={departmentHomePath(data.department)} />
         <DialogClose
-          label="Close menu"
+          label={m.shell_close_menu()}
           iconSize={24}
           className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100"
         />
@@ -144,11 +140,11 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
           </span>
           <div className="min-w-0 flex-1">
             <p data-testid="menu-greeting" className="truncate font-semibold text-ink">
-              {user ? `Hi ${user.first_name}` : 'Guest'}
+              {user ? m.shell_greeting({ name: user.first_name }) : m.shell_guest()}
             </p>
             {user ? (
               <Link to="/account/my-account" className="text-sm text-brand-dark underline">
-                My account
+                {m.shell_my_account()}
               </Link>
             ) : (
               <button
@@ -159,25 +155,25 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
                   openLogin();
                 }}
               >
-                Login / Register
+                {m.shell_login_register()}
               </button>
             )}
           </div>
         </div>
-        <ul className="grid grid-cols-4 gap-1.5 px-4 py-3" aria-label="Departments">
-          {DEPARTMENTS.map((d) => (
+        <ul className="grid grid-cols-4 gap-1.5 px-4 py-3" aria-label={m.shell_departments()}>
+          {DEPARTMENT_TABS.map((d) => (
             <li key={d.key}>
               <Link
                 to={departmentHomePath(d.key)}
                 aria-current={data.department === d.key ? 'true' : undefined}
                 className={`block rounded-full border py-1.5 text-center text-xs font-semibold ${data.department === d.key ? 'border-brand bg-brand text-white' : 'border-line text-ink'}`}
               >
-                {d.label}
+                {d.label()}
               </Link>
             </li>
           ))}
         </ul>
-        <nav aria-label="Categories" className="border-t border-line">
+        <nav aria-label={m.shell_categories()} className="border-t border-line">
           <Suspense
             fallback={
               <div aria-busy="true">
@@ -197,6 +193,7 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
             <MailIcon size={16} className="text-brand" />
             {data.contact.support_email}
           </a>
+          <LanguageSwitch className="flex w-fit items-center rounded-full border border-line px-3 py-1 font-semibold text-ink" />
         </div>
       </div>
     </ModalDialog>

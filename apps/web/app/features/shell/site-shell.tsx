@@ -1,3 +1,4 @@
+import * as m from '@store/shared/i18n/messages';
 import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoginModalHost } from '../auth/login-modal-host';
@@ -61,7 +62,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
         </Suspense>
       ) : null}
       {/* A landmark of its own, so the floating button is found by landmark navigation like the rest. */}
-      <aside aria-label="Chat with us">
+      <aside aria-label={m.shell_chat()}>
         <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
       </aside>
       <CallWidget phone={data.contact.support_phone} hours={data.contact.care_hours} />
