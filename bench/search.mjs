@@ -1,6 +1,7 @@
 // Search figures for `npm run bench` (bench/run.mjs calls benchSearch): the header box's
 // suggestions and the results API, at 10 and 50 connections, over terms shoppers type: whole
-// words, words still being typed, typos, brand names, a Bangla word, and terms that find nothing.
+// words, words still being typed, typos, brand names, a Bangla word, and terms that find nothing;
+// then the same in Bangla and Banglish (issue 21), beside them.
 // Suggestions and results share the same search; answers are cached for 30 s per term, as a
 // shop's traffic repeats its popular terms. The last scenario asks terms nobody asked before (each
 // first request runs its queries). `node bench/explain-search.mjs` shows the query plans and times.
@@ -43,6 +44,51 @@ const TYPED = [
   'vaseline',
 ];
 
+/** The same kind of typing in Bangla and Banglish (issue 21): reported beside the English figures. */
+const TYPED_BANGLA = [
+  'লিপ',
+  'লিপস্টি',
+  'লিপস্টিক',
+  'lipstik',
+  'ফাউন্ডেশন',
+  'foundeshon',
+  'সাবান',
+  'sabun',
+  'শ্যাম্পু',
+  'sampu',
+  'ক্রিম',
+  'লোশন',
+  'বডি লোশন',
+  'কাজল',
+  'সিরাম',
+  'সানস্ক্রিন',
+  'পারফিউম',
+  'চুলের তেল',
+  'নিভিয়া',
+  'নিভিয়া ক্রিম',
+  'খেলনা',
+  'পুতুল',
+  'ফুটবল',
+  'কলম',
+];
+
+const SUBMITTED_BANGLA = [
+  'লিপস্টিক',
+  'lipstik',
+  'ফাউন্ডেশন&sort=price_asc',
+  'foundeshon',
+  'সাবান',
+  'sabun',
+  'শ্যাম্পু&sort=top_rated',
+  'ক্রিম&page=2',
+  'নিভিয়া',
+  'চুলের তেল',
+  'সানস্ক্রিন&in_stock=true',
+  'কলম',
+  'খেলনা&department=toys',
+  'ফুটবল&department=sport',
+];
+
 /** Terms submitted with Enter, some with a sort or a second page, in beauty and in other departments. */
 const SUBMITTED = [
   'lipstick',
@@ -67,9 +113,9 @@ const SUBMITTED = [
   'kitchen&department=home',
 ];
 
-const suggestionPaths = (limit) => TYPED.map((t) => `/api/v1/search/suggestions/?q=${encodeURIComponent(t)}&limit=${limit}`);
-const resultPaths = () =>
-  SUBMITTED.map((s) => {
+const suggestionPaths = (limit, typed = TYPED) => typed.map((t) => `/api/v1/search/suggestions/?q=${encodeURIComponent(t)}&limit=${limit}`);
+const resultPaths = (submitted = SUBMITTED) =>
+  submitted.map((s) => {
     const [term, ...rest] = s.split('&');
     return `/api/v1/products/?search=${encodeURIComponent(term)}&page_size=24${rest.map((r) => `&${r}`).join('')}`;
   });
@@ -121,7 +167,11 @@ export async function benchSearch({ baseUrl, autocannon, load }) {
     });
 
   // Every path once before measuring, as a shop's popular terms are warm.
-  for (const path of [...suggestionPaths(5), ...suggestionPaths(3), ...resultPaths()]) {
+  const bangla = {
+    suggestions: [...suggestionPaths(5, TYPED_BANGLA), ...suggestionPaths(3, TYPED_BANGLA)],
+    results: resultPaths(SUBMITTED_BANGLA),
+  };
+  for (const path of [...suggestionPaths(5), ...suggestionPaths(3), ...resultPaths(), ...bangla.suggestions, ...bangla.results]) {
     const res = await fetch(`${baseUrl}${path}`, { headers: { 'my-department': '' } });
     if (!res.ok) throw new Error(`${path} answered ${res.status}`);
     await res.arrayBuffer();
@@ -138,6 +188,18 @@ export async function benchSearch({ baseUrl, autocannon, load }) {
       seconds,
     });
     figures[`results_c${connections}`] = await run({ name: 'search results (24 per page)', paths: resultPaths(), connections, seconds });
+    figures[`bangla_suggestions_c${connections}`] = await run({
+      name: 'search suggestions, Bangla and Banglish',
+      paths: bangla.suggestions,
+      connections,
+      seconds,
+    });
+    figures[`bangla_results_c${connections}`] = await run({
+      name: 'search results, Bangla and Banglish',
+      paths: bangla.results,
+      connections,
+      seconds,
+    });
   }
   figures.cold_c10 = await run({
     name: `search results, new terms (${coldPaths.length} unwarmed)`,

@@ -21,6 +21,7 @@ import type { RequestCtx } from '../../lib/context.js';
 import * as catalog from '../catalog/index.js';
 import { getStoredSetting } from '../content/index.js';
 import { matchRedirect, MIN_SUBSTRING_LENGTH, tokenize, toTsQueryText, type WordGroup } from './search-terms.js';
+import { readingOf } from './bangla-words.js';
 
 /** Below this trigram similarity a dictionary word is no spelling of the typed one (pg_trgm's own default). */
 const MIN_SIMILARITY = 0.3;
@@ -93,7 +94,9 @@ type WordRow = { i: number; known: boolean | null; stop: boolean; candidates: [s
  * Turns a normalised term into tsquery texts: each word ANDed, the last one as a prefix (the
  * shopper may still be typing), a word the catalog does not know widened to the catalog's closest
  * words (trigram similarity against search_words: 'nivia' → 'nivea'), English stop words dropped.
- * One round trip; each word's lookup uses the trigram index of search_words.
+ * Bangla and Banglish words also match the English words they stand for ('সাবান', 'sabun' → soap),
+ * and a word in Bengali letters the catalog words its Latin reading is closest to ('লিপস্টিক' →
+ * 'lipstik' → lipstick). One round trip; each word's lookup uses the trigram index of search_words.
  */
 export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
   return caches.term.getOrLoad(`${dbKey(db)}:${term}`, CATALOG, async () => {
@@ -101,7 +104,12 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
     const pattern = Array.from(term).length >= MIN_SUBSTRING_LENGTH ? containsPattern(term) : null;
     if (words.length === 0) return { term, tsquery: null, exact: null, pattern };
     const last = words.length - 1;
-    const lookups = words.map((w, i) => {
+    // A Bangla or Banglish word brings the catalog's English words it stands for, and a word in
+    // Bengali letters is also looked up by its Latin reading (bangla-words.ts): rows words.length
+    // and up of the same round trip are those readings.
+    const readings = words.map(readingOf);
+    const probes = [...words.map((w, i) => ({ i, w })), ...readings.flatMap((r, i) => (r.lookup !== words[i] ? [{ i, w: r.lookup }] : []))];
+    const lookups = probes.map(({ i, w }, n) => {
       // The last word's completions (itself first, when the catalog has it): they also tell whether the catalog knows it.
       const completions =
         i === last
@@ -115,25 +123,37 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
           : sql`null::json`;
       // The other words are known when the catalog has them whole.
       const known = i === last ? sql`null::boolean` : sql`exists (select 1 from search_words where word = ${w})`;
-      return sql`select ${i}::int as i, ${known} as known,
+      return sql`select ${n}::int as i, ${known} as known,
         numnode(plainto_tsquery('english', ${w})) = 0 as stop, ${candidates} as candidates, ${completions} as completions`;
     });
     const rows = await selectRows<WordRow>(db, sql.join(lookups, sql` union all `));
-    const byIndex = new Map(rows.map((r) => [Number(r.i), r]));
-    const groups: WordGroup[] = words.flatMap((word, i) => {
-      const row = byIndex.get(i);
-      if (!row || row.stop) return [];
+    const byProbe = new Map(rows.map((r) => [Number(r.i), r]));
+    const readingRows = new Map(probes.flatMap((probe, n) => (n >= words.length ? [[probe.i, byProbe.get(n)] as const] : [])));
+    const groups: (WordGroup & { english: string[] })[] = words.flatMap((word, i) => {
+      const row = byProbe.get(i);
+      const reading = readingRows.get(i);
+      const english = readings[i]!.english;
+      if (!row || (row.stop && english.length === 0 && (reading?.stop ?? true))) return [];
       const completions = row.completions ?? [];
       // A word being typed is known when a catalog word starts with it (the word itself among them).
-      const known = i === last ? completions.length > 0 : row.known === true;
+      const known = (i === last ? completions.length > 0 : row.known === true) || english.length > 0;
       const min = known ? VARIANT_SIMILARITY : MIN_SIMILARITY;
-      const alternatives = (row.candidates ?? [])
+      // A Latin reading brings its closest catalog words, as a misspelling does (from the higher
+      // similarity when the Bangla list knows the word), and the catalog words that complete it (a
+      // Bangla word still being typed) when they are few.
+      const fromReading = reading
+        ? [
+            ...(reading.completions && reading.completions.length <= MAX_COMPLETIONS ? reading.completions : []),
+            ...(reading.candidates ?? []).filter(([, sim]) => sim >= min).map(([candidate]) => candidate),
+          ]
+        : [];
+      const corrections = (row.candidates ?? [])
         .filter(([candidate, sim]) => candidate !== word && sim >= min)
         .sort((a, b) => b[1] - a[1])
         .slice(0, MAX_CORRECTIONS)
-        .map(([candidate]) => candidate)
-        // The dictionary holds words like tokenize's, but only a plain word is ever spliced into a tsquery.
-        .filter((c) => PLAIN_WORD.test(c));
+        .map(([candidate]) => candidate);
+      // The dictionary holds words like tokenize's, but only a plain word is ever spliced into a tsquery.
+      const alternatives = [...new Set([...english, ...corrections, ...fromReading])].filter((c) => c !== word && PLAIN_WORD.test(c));
       // The dictionary leaves out one-letter words, bare numbers and words with punctuation: a prefix
       // one of those could complete to (a single letter, one with a digit) keeps matching as a prefix.
       const spelledOut =
@@ -143,11 +163,12 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
         completions.length > 0 &&
         completions.length <= MAX_COMPLETIONS &&
         completions.every((c) => PLAIN_WORD.test(c));
-      return [{ word, prefix: i === last && !spelledOut, completions: spelledOut ? completions : [], alternatives }];
+      return [{ word, prefix: i === last && !spelledOut, completions: spelledOut ? completions : [], alternatives, english }];
     });
     if (groups.length === 0) return { term, tsquery: null, exact: null, pattern };
     const tsquery = toTsQueryText(groups);
-    const exact = toTsQueryText(groups.map((g) => ({ ...g, alternatives: [] })));
+    // Ranked first: the words as typed, and a Bangla word's first English meaning (সাবান: soap before wash).
+    const exact = toTsQueryText(groups.map((g) => ({ ...g, alternatives: g.english.slice(0, 1) })));
     return { term, tsquery, exact: exact === tsquery ? null : exact, pattern };
   });
 }

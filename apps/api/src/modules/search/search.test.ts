@@ -21,6 +21,7 @@ const FIXTURES: Fixture[] = [
   { name: 'Hydra Moisturizer Cream', brand: 'Plainfield' },
   { name: 'Soft Care Lotion', brand: 'Nivea', rating: 9 },
   { name: 'লাল লিপস্টিক', brand: 'Plainfield' },
+  { name: 'Marigold Glycerine Soap', brand: 'Plainfield' },
   { name: 'Quorrel Night Oil', brand: 'Plainfield', tags: ['quorrel glow'], rating: 10 },
 ];
 
@@ -190,6 +191,33 @@ describeOnDatabases(
 
       it('finds Bangla text', async () => {
         expect(names(await search('লিপস্টিক'))).toContain('লাল লিপস্টিক');
+      });
+
+      it('finds English-named products by their Bangla and Banglish names (issue 21)', async () => {
+        // লিপস্টিক: the product named in Bangla and the ones named in English.
+        const lipsticks = names(await search('লিপস্টিক'));
+        expect(lipsticks).toEqual(expect.arrayContaining(['লাল লিপস্টিক', 'Velvet Matte Lipstick Crimson']));
+        // Only lipsticks: the Latin reading 'lipstik' is not widened to every 'lip' product.
+        expect(
+          lipsticks.every((n) => /lipstick|লিপস্টিক/i.test(n)),
+          lipsticks.join(', '),
+        ).toBe(true);
+        for (const term of ['সাবান', 'sabun', 'Sabun']) expect(names(await search(term)), term).toContain('Marigold Glycerine Soap');
+        expect(names(await search('lipstik'))).toContain('Velvet Matte Lipstick Crimson');
+        expect(names(await search('ক্রিম'))).toContain('Hydra Moisturizer Cream');
+        expect(names(await search('লাল ক্রিম'))).toEqual([]);
+        const nivea = await search('নিভিয়া');
+        expect(nivea.results.length).toBeGreaterThan(0);
+        expect(nivea.results.every((p) => p.brand.name === 'Nivea')).toBe(true);
+        // Words together still all count: Banglish and English in one term.
+        expect(names(await search('velvet lipstik'))).toEqual(['Velvet Matte Lipstick Crimson']);
+        // The same products as the English word (by name, or by the category Foundation).
+        const foundation = names(await search('foundation')).sort();
+        expect(foundation.length).toBeGreaterThan(0);
+        for (const term of ['foundeshon', 'ফাউন্ডেশন']) expect(names(await search(term)).sort(), term).toEqual(foundation);
+        // The box suggests as a Bangla word is being typed: its Latin reading's completions.
+        expect(names(await suggest('লিপস্টি'))).toContain('Velvet Matte Lipstick Crimson');
+        expect(names(await suggest('সাবান'))).toContain('Marigold Glycerine Soap');
       });
     });
 
