@@ -15,7 +15,7 @@ import type { MeResponse } from '@store/shared/auth';
 import type { CartCountResponse } from '@store/shared/cart';
 import type { PublicConfig, SiteConfig, StoreLocation } from '@store/shared/content';
 import { FLASH_COOKIE } from '@store/shared/api';
-import { LOCALES, localizedPath } from '@store/shared/locale';
+import { LOCALES, localizedPath, unlocalizedPath } from '@store/shared/locale';
 import * as messages from '@store/shared/messages';
 import type { Route } from './+types/root';
 import { SiteShell } from './features/shell/site-shell';
@@ -100,7 +100,8 @@ async function isStaffPreview(context: Route.LoaderArgs['context']): Promise<boo
  * revalidate; a query-string change within a page (filters, pagination) does not refetch it.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (departmentFromPath(currentUrl.pathname) !== departmentFromPath(nextUrl.pathname)) return true;
+  // The router's URLs carry the Bangla build's /bn: the department is read from the path after it.
+  if (departmentFromPath(unlocalizedPath(currentUrl.pathname)) !== departmentFromPath(unlocalizedPath(nextUrl.pathname))) return true;
   const plainNavigation = !formMethod || formMethod.toUpperCase() === 'GET';
   if (plainNavigation && currentUrl.href !== nextUrl.href) return false;
   return defaultShouldRevalidate;

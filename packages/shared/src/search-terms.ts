@@ -4,13 +4,14 @@ import { SECTION_PREFIXES, type DepartmentKey } from './constants.js';
 /** Longer terms are cut, not refused: a pasted paragraph still searches its first words. */
 export const SEARCH_TERM_MAX_LENGTH = 100;
 /**
- * Trims, folds compatibility forms (full-width letters), turns control and invisible characters
- * into spaces, collapses whitespace and cuts to SEARCH_TERM_MAX_LENGTH characters (code points, so
+ * Trims, folds compatibility forms (full-width letters), drops the zero-width joiners that sit inside
+ * Bangla words (র‍্যাকেট), turns other control and invisible characters into spaces, collapses whitespace and cuts to SEARCH_TERM_MAX_LENGTH characters (code points, so
  * an emoji or a Bangla letter is never split in half).
  */
 export function normalizeSearchTerm(raw: string): string {
   const cleaned = raw
     .normalize('NFKC')
+    .replace(/[\u200C\u200D]/gu, '')
     .replace(/[\p{Cc}\p{Cf}\p{Cs}\p{Co}]/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim();

@@ -116,6 +116,15 @@ describe('PageCache', () => {
       expect(again.body).toBe('page /a #3');
     });
 
+    it('is kept apart per Host: a forged Host header never fills the page other shoppers get', async () => {
+      await ctx.app.inject({ url: '/a', headers: { host: 'shop.example' } });
+      const forged = await ctx.app.inject({ url: '/a', headers: { host: 'evil.example' } });
+      const real = await ctx.app.inject({ url: '/a', headers: { host: 'shop.example' } });
+      expect(ctx.renders.map((r) => r.url)).toEqual(['/a', '/a']);
+      expect(forged.body).toBe('page /a #2');
+      expect(real.body).toBe('page /a #1');
+    });
+
     it('is rendered once for fifty requests that arrive together', async () => {
       const release = ctx.hold();
       const answering = Promise.all(Array.from({ length: 50 }, () => ctx.app.inject({ url: '/' })));

@@ -17,7 +17,9 @@ import { PREVIEW_COOKIE } from '../modules/content/index.js';
 const PERSONAL_COOKIES = [AUTH_COOKIE, CART_COOKIE, 'social_flow', PREVIEW_COOKIE, FLASH_COOKIE, SIGN_IN_PHONE_COOKIE];
 
 /** Request headers a page may vary on besides its URL (the API reads them; browsers don't send them on navigation). */
-const KEY_HEADERS = ['my-department', 'my-location'] as const;
+// The host too: a page's canonical and hreflang addresses are built from it, so a request with a
+// forged Host header gets a page of its own, never one other shoppers are served.
+const KEY_HEADERS = ['host', 'my-department', 'my-location'] as const;
 
 /** Response headers that are the transport's business, not the page's. */
 const DROPPED_HEADERS = new Set([

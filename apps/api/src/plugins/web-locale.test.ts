@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalBdMobile } from '@store/shared/phone';
+import { newCustomer } from '../../test/support/fixtures.js';
 import { createPageApp } from '../../test/support/web-app.js';
 import { languageRedirect, pageLocale } from './web-locale.js';
 
@@ -41,6 +43,12 @@ describe('languageRedirect: which page loads go to Bangla', () => {
     ).toBeNull();
     expect(languageRedirect(page('/favicon.svg', { accept: 'image/*' }, chose))).toBeNull();
     expect(languageRedirect(page('/form/bag', {}, chose, 'POST'))).toBeNull();
+  });
+
+  it('never sends a browser to another site: //host is not a path of this shop', () => {
+    expect(languageRedirect(page('//evil.example', {}, { locale: 'bn' }))).toBeNull();
+    expect(languageRedirect(page('//evil.example/x', { 'accept-language': 'bn' }))).toBeNull();
+    expect(languageRedirect(page('/\\evil.example', { 'accept-language': 'bn' }))).toBeNull();
   });
 
   it('ignores a cookie that names no language of the store', () => {
@@ -94,6 +102,31 @@ describe('the storefront in two languages (one build each, served by one server)
     expect(account.headers.location).toBe('/bn/account/my-account?login=1');
   });
 
+  it('shows a Bangla department home as that department', async () => {
+    const toys = await ctx.app.inject(page('/bn/toys'));
+    expect(toys.statusCode).toBe(200);
+    expect(toys.body).toContain('data-department="toys"');
+    expect(toys.body).toContain('<link rel="canonical" href="http://localhost/bn/toys"/>');
+  });
+
+  it('signs in by SMS code with plain forms in Bangla: the code goes out in Bangla and the page stays Bangla', async () => {
+    // A registered customer (made in the database: registering by the API would send a code, and the next would have to wait).
+    const { phone } = await newCustomer(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/bn/account/my-account?login=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', 'user-agent': BROWSER },
+      payload: `intent=send-code&phone=${encodeURIComponent(phone)}`,
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/bn/account/my-account?login=1');
+    // The phone waits in a cookie the Bangla account pages are sent.
+    expect(String(res.headers['set-cookie'])).toMatch(/Path=\/bn\/account;/);
+    const sent = await ctx.app.inject({ url: `/dev/outbox.json?to=${encodeURIComponent(canonicalBdMobile(phone)!)}` });
+    const [sms] = sent.json<{ data: { body: string }[] }>().data;
+    expect(sms?.body).toMatch(/^\d{6} আপনার Glow Bazaar যাচাই কোড/);
+  });
+
   it('GET /language remembers the language of where it goes, and goes only within the shop', async () => {
     const toBangla = await ctx.app.inject({ method: 'GET', url: `/language?to=${encodeURIComponent('/bn/toys?sort=price_asc')}` });
     expect(toBangla.statusCode).toBe(303);
@@ -111,6 +144,15 @@ describe('the storefront in two languages (one build each, served by one server)
     }
     const bare = await ctx.app.inject({ method: 'GET', url: '/language' });
     expect(bare.headers.location).toBe('/');
+    // A search in Bangla goes as it was asked, percent-encoded.
+    const search = await ctx.app.inject({ method: 'GET', url: `/language?to=${encodeURIComponent('/bn/product/?search=লিপস্টিক')}` });
+    expect(search.statusCode).toBe(303);
+    expect(search.headers.location).toBe(`/bn/product/?search=${encodeURIComponent('লিপস্টিক')}`);
+  });
+
+  it('answers a page load of //host without leaving the shop', async () => {
+    const res = await ctx.app.inject(page('//evil.example', { 'accept-language': 'bn' }, { locale: 'bn' }));
+    expect(String(res.headers.location ?? '')).not.toMatch(/^\/\//);
   });
 
   it('sends an English page load to Bangla by the cookie or, before a choice, by Accept-Language', async () => {

@@ -30,7 +30,8 @@ export function pageLocale(url: string): Locale {
 export function languageRedirect(request: Pick<FastifyRequest, 'method' | 'url' | 'headers' | 'cookies'>): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const path = request.url;
-  if (pageLocale(path) !== 'en') return null;
+  // Only a path of this shop ('//host' is another site's address to a browser).
+  if (safeRedirectPath(path) === null || pageLocale(path) !== 'en') return null;
   const pathname = path.split('?')[0] ?? '';
   if (pathname.endsWith('.data') || pathname.startsWith('/__manifest')) return null;
   if (!String(request.headers.accept ?? '').includes('text/html')) return null;
@@ -57,6 +58,8 @@ export function registerLanguageSwitch(app: FastifyInstance) {
       httpOnly: false,
       secure: request.protocol === 'https',
     });
-    return reply.header('cache-control', 'no-store').redirect(to, 303);
+    // A Location header is ASCII: a Bangla search term in `to` goes percent-encoded (%-escapes already there stay).
+    const location = to.replace(/[^\p{ASCII}]+/gu, (text) => encodeURIComponent(text));
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
   });
 }

@@ -9,6 +9,7 @@ import { apiGet } from '../lib/api.server';
 import { departmentFromPath } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/home';
+import { pagePathname } from '../lib/request-path';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
@@ -20,7 +21,7 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const department = departmentFromPath(new URL(request.url).pathname);
+  const department = departmentFromPath(pagePathname(request));
   const { data } = await apiGet<{ data: HomeResponse }>(context, `/home/?department=${department}`);
   return { home: data, department, canonical: `${requestOrigin(request)}${hrefHere(DEPARTMENT_HOME_PATHS[department])}` };
 }

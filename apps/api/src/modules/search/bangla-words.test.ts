@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishFor, isBengali, readingOf, transliterate } from './bangla-words.js';
+import { englishFor, isBanglaStopWord, isBengali, readingOf, transliterate } from './bangla-words.js';
 
 describe('Bangla and Banglish search words', () => {
   it('reads Bengali letters in Latin ones as a shopper types them, vowels as written, no inherent vowel', () => {
@@ -11,6 +11,8 @@ describe('Bangla and Banglish search words', () => {
     expect(transliterate('গাড়ি')).toBe('gari');
     expect(transliterate('গা\u09A1\u09BCি')).toBe('gari');
     expect(transliterate('৫০ মিলি')).toBe('50mili');
+    expect(transliterate('অ্যাডিডাস')).toBe('adidas');
+    expect(transliterate('অ্যালোভেরা')).toBe('alobhera');
   });
 
   it('gives the English words of the shop’s product types and brands, in Bangla and in Banglish', () => {
@@ -25,6 +27,11 @@ describe('Bangla and Banglish search words', () => {
     expect(englishFor('ময\u09BCেশ্চারাইজার')).toEqual(['moisturiser', 'moisturizer']);
     expect(englishFor('lipstick')).toEqual([]);
     expect(englishFor('কলম')).toEqual([]);
+  });
+
+  it('leaves out the Bangla words that carry no product meaning', () => {
+    for (const word of ['ও', 'এবং', 'জন্য', 'দিয়ে']) expect(isBanglaStopWord(word), word).toBe(true);
+    for (const word of ['সাবান', 'লিপস্টিক', 'lipstick']) expect(isBanglaStopWord(word), word).toBe(false);
   });
 
   it('looks a Bengali word up by its Latin reading, any other word as typed', () => {

@@ -85,7 +85,6 @@ const WORDS: Record<string, string[]> = {
   ফুটবল: ['football'],
   ক্রিকেট: ['cricket'],
   ব্যাডমিন্টন: ['badminton'],
-  র‍্যাকেট: ['racquet'],
   র্যাকেট: ['racquet'],
   শাটলকক: ['shuttlecock'],
   জুতা: ['shoes'],
@@ -124,6 +123,14 @@ const WORDS: Record<string, string[]> = {
 
 const normalise = (word: string) => word.normalize('NFKC').toLowerCase();
 const DICTIONARY = new Map(Object.entries(WORDS).map(([word, english]) => [normalise(word), english]));
+
+/** Bangla words that carry no product meaning ('and', 'for', 'with'…): left out of a search, as English stop words are. */
+const STOP_WORDS = new Set(
+  ['ও', 'এবং', 'আর', 'বা', 'এর', 'জন্য', 'দিয়ে', 'সহ', 'সাথে', 'একটি', 'কিছু', 'কি'].map((w) => w.normalize('NFKC')),
+);
+
+/** Whether a Bangla word is one a search leaves out. */
+export const isBanglaStopWord = (word: string) => STOP_WORDS.has(word.normalize('NFKC'));
 
 /** The catalog's English words a Bangla or Banglish word stands for; empty for any other word. */
 export function englishFor(word: string): string[] {
@@ -203,6 +210,8 @@ export function transliterate(word: string): string {
       c = WITH_NUKTA[c]!;
       i++;
     }
+    // অ with ya-phala (অ্যা) is the 'a' of loanwords (অ্যাডিডাস: adidas): the vowel sign after it says so.
+    if (c === 'অ' && chars[i + 1] === VIRAMA && chars[i + 2] === 'য') continue;
     // Ya-phala (্য) after a consonant is an 'a'-like glide in loanwords (শ্যাম্পু: shampu).
     if (c === VIRAMA && chars[i + 1] === 'য' && chars[i + 2] !== NUKTA) {
       i++;

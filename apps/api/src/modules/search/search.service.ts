@@ -21,7 +21,7 @@ import type { RequestCtx } from '../../lib/context.js';
 import * as catalog from '../catalog/index.js';
 import { getStoredSetting } from '../content/index.js';
 import { matchRedirect, MIN_SUBSTRING_LENGTH, tokenize, toTsQueryText, type WordGroup } from './search-terms.js';
-import { readingOf } from './bangla-words.js';
+import { isBanglaStopWord, readingOf } from './bangla-words.js';
 
 /** Below this trigram similarity a dictionary word is no spelling of the typed one (pg_trgm's own default). */
 const MIN_SIMILARITY = 0.3;
@@ -133,7 +133,7 @@ export async function resolveTerm(db: Db, term: string): Promise<ResolvedTerm> {
       const row = byProbe.get(i);
       const reading = readingRows.get(i);
       const english = readings[i]!.english;
-      if (!row || (row.stop && english.length === 0 && (reading?.stop ?? true))) return [];
+      if (!row || isBanglaStopWord(word) || (row.stop && english.length === 0 && (reading?.stop ?? true))) return [];
       const completions = row.completions ?? [];
       // A word being typed is known when a catalog word starts with it (the word itself among them).
       const known = (i === last ? completions.length > 0 : row.known === true) || english.length > 0;

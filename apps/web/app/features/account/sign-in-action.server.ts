@@ -4,12 +4,16 @@ import type { LoginResponse, OtpSentResponse } from '@store/shared/auth';
 import * as messages from '@store/shared/messages';
 import { canonicalBdMobile } from '@store/shared/phone';
 import { apiSend, readForm, backPath, cookieValue, field, formRedirect, refusalMessage } from '../../lib/form-action.server';
+import { hrefHere } from '../../lib/locale';
+import { pageUrl } from '../../lib/request-path';
 
 const PHONE_COOKIE_SECONDS = 10 * 60;
 
+/** The account pages of this build's language (/account, or /bn/account): where the phone cookie is sent. */
+const ACCOUNT_PATH = hrefHere('/account');
 const phoneCookie = (phone: string, secure: boolean) =>
-  `${SIGN_IN_PHONE_COOKIE}=${encodeURIComponent(phone)}; Path=/account; Max-Age=${PHONE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-const clearPhoneCookie = `${SIGN_IN_PHONE_COOKIE}=; Path=/account; Max-Age=0; HttpOnly; SameSite=Lax`;
+  `${SIGN_IN_PHONE_COOKIE}=${encodeURIComponent(phone)}; Path=${ACCOUNT_PATH}; Max-Age=${PHONE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+const clearPhoneCookie = `${SIGN_IN_PHONE_COOKIE}=; Path=${ACCOUNT_PATH}; Max-Age=0; HttpOnly; SameSite=Lax`;
 
 /** The phone a plain-form sign-in sent its code to, if one is waiting for its code. */
 export function codeSentTo(request: Request): string | null {
@@ -24,7 +28,8 @@ export function codeSentTo(request: Request): string | null {
  */
 export async function signInAction(request: Request, context: Readonly<RouterContextProvider>): Promise<Response> {
   const form = await readForm(request);
-  const url = new URL(request.url);
+  // The page as the router knows it (no /bn: the redirect adds the build's basename back).
+  const url = pageUrl(request);
   const here = `${url.pathname}${url.search}`;
   const back = backPath(form, '/account/my-account');
   const secure = url.protocol === 'https:';

@@ -12,7 +12,8 @@ export { safeRedirectPath };
 export function afterSignInUrl(href: string): { url: string; reload: boolean } {
   const url = new URL(href);
   const redirect = safeRedirectPath(url.searchParams.get('redirect'));
-  if (redirect) return { url: redirect, reload: false };
+  // ?redirect= names a router path (/checkout): in the Bangla build, its Bangla page.
+  if (redirect) return { url: hrefHere(redirect), reload: false };
   if (url.searchParams.has('login')) {
     url.searchParams.delete('login');
     return { url: `${url.pathname}${url.search}${url.hash}`, reload: false };

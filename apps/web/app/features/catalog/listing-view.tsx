@@ -7,6 +7,7 @@ import { FilterButton, humanize, ListingFilters, SortSelect } from './listing-fi
 import { activeFilterCount, defaultSort, readListingState, SORT_LABELS, withoutFilter, type ListingScope } from './listing-query';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
+import { unlocalizedPath } from '@store/shared/locale';
 
 /** Cards in the first row (two on phones, four on desktop) load their pictures at once. */
 const EAGER_CARDS = 4;
@@ -169,7 +170,10 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
             </div>
           ) : list && list.results.length > 0 ? (
             <>
-              <ProductGrid products={list.results} busy={navigation.state === 'loading' && navigation.location.pathname === basePath} />
+              <ProductGrid
+                products={list.results}
+                busy={navigation.state === 'loading' && unlocalizedPath(navigation.location.pathname) === basePath}
+              />
               <Pagination basePath={basePath} search={search} page={list.page} pageSize={list.page_size} count={list.count} />
             </>
           ) : (

@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { pageHref, pageWindow } from './listing-query';
+import { unlocalizedPath } from '@store/shared/locale';
 
 const linkClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -29,8 +30,9 @@ function PageLink({
   const href = pageHref(basePath, search, page);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-    const pending = navigation.location?.pathname === basePath ? navigation.location : null;
-    const latest = pending ?? (window.location.pathname === basePath ? window.location : null);
+    // Both carry the Bangla build's /bn, which basePath (a router path) does not.
+    const pending = navigation.location && unlocalizedPath(navigation.location.pathname) === basePath ? navigation.location : null;
+    const latest = pending ?? (unlocalizedPath(window.location.pathname) === basePath ? window.location : null);
     const target = latest ? pageHref(basePath, new URLSearchParams(latest.search), page) : href;
     if (target === href) return;
     e.preventDefault();
