@@ -534,7 +534,7 @@ export async function listRelated(ctx: RequestCtx, brandHandle: string, productH
 
 /** Stores a 'Notify me' request; asking again for the same variant and contact is a no-op, not an error. */
 export async function requestStockNotification(ctx: RequestCtx, input: NotifyMeRequest): Promise<{ success: true; message: string }> {
-  const { db, customerId } = ctx;
+  const { db, customerId, locale } = ctx;
   const [variant] = await db
     .select({ id: variants.id })
     .from(variants)
@@ -543,7 +543,7 @@ export async function requestStockNotification(ctx: RequestCtx, input: NotifyMeR
   if (!variant) throw new AppError('variant_not_found', messages.badRequest, { variant_id: 'No such product variant' });
   await db
     .insert(stockNotifications)
-    .values({ variantId: variant.id, email: input.email, phone: input.phone, customerId })
+    .values({ variantId: variant.id, email: input.email, phone: input.phone, customerId, locale })
     .onConflictDoNothing();
   return { success: true, message: messages.notifyMeSaved };
 }

@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { CollectionRule } from '@store/shared/admin-catalog-brands';
 import type { Metafield, ProductImage } from '@store/shared/catalog';
+import type { Locale } from '@store/shared/locale';
 
 export const departments = pgTable('departments', {
   id: serial().primaryKey(),
@@ -287,6 +288,8 @@ export const stockNotifications = pgTable(
     /** Canonical +8801XXXXXXXXX. */
     phone: text(),
     customerId: integer(),
+    /** The language of the page the request came from: the back-in-stock message is written in it. */
+    locale: text().$type<Locale>().notNull().default('en'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     notifiedAt: timestamp({ withTimezone: true }),
   },

@@ -29,8 +29,8 @@ describeOnDatabases('admin inventory: adjustments, history, low stock, back in s
   const setStock = (variantId: number, stock: number) => db().update(variants).set({ stock }).where(eq(variants.id, variantId));
   const productPage = async (handle: string) =>
     (await app().inject(`/api/v1/products/iv-brand/${handle}/`)).json<{ data: ProductDetail }>().data;
-  const notifyMe = async (variantId: number, contact: { email?: string; phone?: string }) => {
-    const res = await app().inject({ method: 'POST', url: '/api/v1/notify-me/', payload: { variant_id: variantId, ...contact } });
+  const notifyMe = async (variantId: number, contact: { email?: string; phone?: string }, headers: Record<string, string> = {}) => {
+    const res = await app().inject({ method: 'POST', url: '/api/v1/notify-me/', payload: { variant_id: variantId, ...contact }, headers });
     expect(res.statusCode, res.body).toBe(201);
   };
   const outboxTo = (to: string) => db().select().from(outbox).where(eq(outbox.recipient, to));
@@ -176,6 +176,22 @@ describeOnDatabases('admin inventory: adjustments, history, low stock, back in s
     }
     expect((await app().inject({ method: 'GET', url: '/api/v1/admin/inventory/variants/' })).statusCode).toBe(401);
     expect(await stockOf(v.id)).toBe(6);
+  });
+
+  it('writes the back-in-stock message in the language the request was made in, with the product page in it (issue 21)', async () => {
+    const v = cat.serum30;
+    await setStock(v.id, 0);
+    await db().delete(stockNotifications).where(eq(stockNotifications.variantId, v.id));
+    const phone = uniquePhone();
+    const email = `notify.bn.${Date.now()}@example.com`;
+    await notifyMe(v.id, { phone }, { 'x-store-locale': 'bn' });
+    await notifyMe(v.id, { email }, { 'x-store-locale': 'bn' });
+    await adjust({ variant_id: v.id, kind: 'set', quantity: 5, reason: 'received' });
+    const [sms] = await outboxTo(phone);
+    expect(sms!.body).toBe(`Glow Bazaar: Glow Serum (30 ml) আবার স্টকে এসেছে। ${ctx().env.PUBLIC_URL}/bn/brand/iv-brand/iv-serum`);
+    const [mail] = await outboxTo(email);
+    expect(mail).toMatchObject({ subject: 'আবার স্টকে: Glow Serum (30 ml)' });
+    expect(mail!.body).toContain(`এখনই কিনুন: ${ctx().env.PUBLIC_URL}/bn/brand/iv-brand/iv-serum`);
   });
 
   it('sends one back-in-stock message per request when stock leaves 0, never twice, and again only to later requests', async () => {

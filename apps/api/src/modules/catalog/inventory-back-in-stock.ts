@@ -1,7 +1,10 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { productUrl } from '@store/shared/catalog';
 import { SHOP_NAME } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
+import type { Locale } from '@store/shared/locale';
 import type { DbCtx } from '../../lib/context.js';
+import { pageUrlIn } from '../../lib/in-locale.js';
 import type { QueuedMessage } from '../notifications/index.js';
 import { brands, products, stockNotifications, variants } from './catalog.tables.js';
 
@@ -39,19 +42,20 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export type BackInStockItem = { product: string; variant: string; url: string };
 
-/** The SMS: the product, the variant and the link, short. */
-export function backInStockSms(item: BackInStockItem): string {
-  return `${SHOP_NAME}: ${cut(`${item.product} (${item.variant})`, SMS_NAME_MAX)} is back in stock. ${item.url}`;
+/** The SMS: the product, the variant and the link, short; in the language the request was made in (issue 21). */
+export function backInStockSms(item: BackInStockItem, locale: Locale = 'en'): string {
+  return m.stock_back_sms({ shop: SHOP_NAME, name: cut(`${item.product} (${item.variant})`, SMS_NAME_MAX), url: item.url }, { locale });
 }
 
-export function backInStockEmail(item: BackInStockItem) {
+export function backInStockEmail(item: BackInStockItem, locale: Locale = 'en') {
   const name = `${item.product} (${item.variant})`;
-  const intro = `Good news: ${name} is back in stock at ${SHOP_NAME}.`;
-  const outro = 'You asked us to tell you once; we will not write again about this request.';
+  const intro = m.stock_back_intro({ name, shop: SHOP_NAME }, { locale });
+  const outro = m.stock_back_outro({}, { locale });
+  const shopNow = m.stock_back_shop_now({}, { locale });
   return {
-    subject: `Back in stock: ${cut(name, 120)}`,
-    text: `${intro}\n\nShop now: ${item.url}\n\n${outro}`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(item.url)}">Shop now</a></p><p>${escapeHtml(outro)}</p>`,
+    subject: m.stock_back_subject({ name: cut(name, 120) }, { locale }),
+    text: `${intro}\n\n${shopNow}: ${item.url}\n\n${outro}`,
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(item.url)}">${escapeHtml(shopNow)}</a></p><p>${escapeHtml(outro)}</p>`,
   };
 }
 
@@ -74,7 +78,12 @@ export async function notifyBackInStock({ db: tx }: DbCtx, variantIds: number[])
     .update(stockNotifications)
     .set({ notifiedAt: sql`now()` })
     .where(and(inArray(stockNotifications.variantId, published), isNull(stockNotifications.notifiedAt)))
-    .returning({ variantId: stockNotifications.variantId, email: stockNotifications.email, phone: stockNotifications.phone });
+    .returning({
+      variantId: stockNotifications.variantId,
+      email: stockNotifications.email,
+      phone: stockNotifications.phone,
+      locale: stockNotifications.locale,
+    });
   if (!claimed.length) return 0;
   const names = await tx
     .select({ id: variants.id, variant: variants.title, product: products.name, handle: products.handle, brand: brands.handle })
@@ -82,15 +91,15 @@ export async function notifyBackInStock({ db: tx }: DbCtx, variantIds: number[])
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(inArray(variants.id, [...new Set(claimed.map((c) => c.variantId))]));
-  const items = new Map<number, BackInStockItem>(
-    names.map((n) => [n.id, { product: n.product, variant: n.variant, url: `${outbox.publicUrl}${productUrl(n.brand, n.handle)}` }]),
-  );
+  const items = new Map(names.map((n) => [n.id, { product: n.product, variant: n.variant, path: productUrl(n.brand, n.handle) }]));
   const messages: QueuedMessage[] = claimed.flatMap((c): QueuedMessage[] => {
-    const item = items.get(c.variantId);
-    if (!item) return [];
-    if (c.phone) return [{ channel: 'sms', to: c.phone, body: backInStockSms(item) }];
+    const named = items.get(c.variantId);
+    if (!named) return [];
+    // The product's page in the language the request was made in.
+    const item = { product: named.product, variant: named.variant, url: pageUrlIn(outbox.publicUrl, named.path, c.locale) };
+    if (c.phone) return [{ channel: 'sms', to: c.phone, body: backInStockSms(item, c.locale) }];
     if (c.email) {
-      const email = backInStockEmail(item);
+      const email = backInStockEmail(item, c.locale);
       return [{ channel: 'email', to: c.email, subject: email.subject, body: email.text, html: email.html }];
     }
     return [];

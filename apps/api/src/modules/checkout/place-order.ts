@@ -224,6 +224,8 @@ function orderValues(s: Placing): OrderValues {
     note: payload.note ?? '',
     // A cash order's confirmation is queued with it (the 'notify' step); a prepaid one's once it is paid.
     notifiedAt: prepaid({ paymentMethod: method, codDeposit: s.codDeposit ?? 0 }) ? null : s.now,
+    // The page's language: the confirmation and every later message about the order are written in it.
+    locale: s.ctx.locale,
   };
 }
 

@@ -1,6 +1,8 @@
 import { COURIER_LABELS, courierTrackingUrl, type OrderStatus } from '@store/shared/checkout-rules';
 import { SHOP_NAME } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
 import type { DbCtx } from '../../lib/context.js';
+import { pageUrlIn } from '../../lib/in-locale.js';
 import type { QueuedMessage } from '../notifications/index.js';
 import { amountTaken } from './order-status.js';
 import type { orders } from './orders.tables.js';
@@ -29,41 +31,61 @@ export function connectOrderMessages(outbox: OrderOutbox): () => void {
   };
 }
 
+/** The step's SMS, e-mail subject and body, in the language of the page the order was placed from (issue 21). */
 function stepText(o: OrderRow, link: string): { sms: string; subject: string; body: string } | null {
-  const courier = o.courier ? COURIER_LABELS[o.courier] : 'our courier';
+  const locale = { locale: o.locale };
+  const shop = SHOP_NAME;
+  const number = o.number;
+  const courier = o.courier ? COURIER_LABELS[o.courier] : m.step_our_courier({}, locale);
   const track = o.courier && o.trackingCode ? courierTrackingUrl(o.courier, o.trackingCode) : null;
+  const yours = m.step_your_order({ link }, locale);
   switch (o.status) {
     case 'confirmed':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} is confirmed. We will tell you when it ships. ${link}`,
-        subject: `Order ${o.number} is confirmed`,
-        body: `We have confirmed your order ${o.number} and are getting it ready.\n\nFollow it here: ${link}`,
+        sms: m.step_confirmed_sms({ shop, number, link }, locale),
+        subject: m.step_confirmed_subject({ number }, locale),
+        body: `${m.step_confirmed_body({ number }, locale)}\n\n${m.step_follow({ link }, locale)}`,
       };
     case 'shipped':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} is on its way with ${courier}${o.trackingCode ? `, tracking ${o.trackingCode}` : ''}. ${track ?? link}`,
-        subject: `Order ${o.number} is on its way`,
-        body: `Your order ${o.number} is on its way with ${courier}.${o.trackingCode ? `\nTracking code: ${o.trackingCode}` : ''}${track ? `\nTrack the parcel: ${track}` : ''}\n\nYour order: ${link}`,
+        sms: o.trackingCode
+          ? m.step_shipped_sms_tracking({ shop, number, courier, code: o.trackingCode, link: track ?? link }, locale)
+          : m.step_shipped_sms({ shop, number, courier, link: track ?? link }, locale),
+        subject: m.step_shipped_subject({ number }, locale),
+        body: [
+          m.step_shipped_body({ number, courier }, locale),
+          ...(o.trackingCode ? [m.step_tracking_code({ code: o.trackingCode }, locale)] : []),
+          ...(track ? [m.step_track_parcel({ url: track }, locale)] : []),
+        ]
+          .join('\n')
+          .concat(`\n\n${yours}`),
       };
     case 'delivered':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} has been delivered. Thank you for shopping with us!`,
-        subject: `Order ${o.number} has been delivered`,
-        body: `Your order ${o.number} has been delivered. Thank you for shopping with ${SHOP_NAME}!\n\nYour order: ${link}`,
+        sms: m.step_delivered_sms({ shop, number }, locale),
+        subject: m.step_delivered_subject({ number }, locale),
+        body: `${m.step_delivered_body({ number, shop }, locale)}\n\n${yours}`,
       };
-    case 'partially_delivered':
     case 'returned':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} was ${o.status === 'returned' ? 'not delivered and is coming back to us' : 'partly delivered'}. Questions? Reply or call us. ${link}`,
-        subject: `Order ${o.number} was ${o.status === 'returned' ? 'not delivered' : 'partly delivered'}`,
-        body: `Your order ${o.number} was ${o.status === 'returned' ? 'not delivered; the parcel is coming back to us' : 'partly delivered'}.\n\nYour order: ${link}`,
+        sms: m.step_returned_sms({ shop, number, link }, locale),
+        subject: m.step_returned_subject({ number }, locale),
+        body: `${m.step_returned_body({ number }, locale)}\n\n${yours}`,
       };
-    case 'cancelled':
+    case 'partially_delivered':
       return {
-        sms: `${SHOP_NAME}: order ${o.number} has been cancelled.${amountTaken(o) > o.refundedAmount ? ' Your payment will be refunded.' : ''} ${link}`,
-        subject: `Order ${o.number} has been cancelled`,
-        body: `Your order ${o.number} has been cancelled.${amountTaken(o) > o.refundedAmount ? ' What you paid will be refunded to you.' : ''}\n\nYour order: ${link}`,
+        sms: m.step_partial_sms({ shop, number, link }, locale),
+        subject: m.step_partial_subject({ number }, locale),
+        body: `${m.step_partial_body({ number }, locale)}\n\n${yours}`,
       };
+    case 'cancelled': {
+      const refund = amountTaken(o) > o.refundedAmount;
+      return {
+        sms: (refund ? m.step_cancelled_sms_refund : m.step_cancelled_sms)({ shop, number, link }, locale),
+        subject: m.step_cancelled_subject({ number }, locale),
+        body: `${(refund ? m.step_cancelled_body_refund : m.step_cancelled_body)({ number }, locale)}\n\n${yours}`,
+      };
+    }
     default:
       return null;
   }
@@ -75,7 +97,7 @@ export async function queueOrderStep(ctx: DbCtx, before: OrderRow, after: OrderR
   const to: OrderStatus = after.status;
   if (to === 'confirmed' && before.notifiedAt === null) return false;
   if (to === 'cancelled' && !byStaff) return false;
-  const link = `${connected.publicUrl.replace(/\/$/, '')}/order-verify/success/${after.token}/`;
+  const link = pageUrlIn(connected.publicUrl, `/order-verify/success/${after.token}/`, after.locale);
   const text = stepText(after, link);
   if (!text) return false;
   const messages: QueuedMessage[] = [];

@@ -137,6 +137,40 @@ describeOnDatabases('admin orders', (ctx) => {
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['order.call', 'order.pack']));
   });
 
+  it('writes to a shopper who ordered from a Bangla page in Bangla: the confirmation and each step, links under /bn (issue 21)', async () => {
+    const shopper = await newCustomer(app());
+    await shopper.add(c.serum30.id, 1);
+    await shopper.address();
+    const res = await shopper.request(
+      'POST',
+      '/checkout/pay/',
+      { payment_method: 'cod' },
+      { 'idempotency-key': `ao-bn-${Math.random()}`, 'x-store-locale': 'bn' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const number = payData(res).order.number;
+    const [row] = await ctx().db.select({ id: orders.id, locale: orders.locale }).from(orders).where(eq(orders.number, number));
+    expect(row!.locale).toBe('bn');
+    const placed = await outboxFor(app(), shopper.phone);
+    expect(placed[0]!.body).toMatch(
+      new RegExp(
+        `^Glow Bazaar: আপনার অর্ডার ${number} নেওয়া হয়েছে। মোট ৳[০-৯,]+। পণ্য হাতে পেয়ে নগদে মূল্য পরিশোধ করুন। ট্র্যাক করুন: https?://[^/]+/bn/order-verify/success/`,
+      ),
+    );
+    // The shop's steps later, by staff whose own pages are English: still the order's language.
+    let d = await detail(row!.id);
+    const confirmed = await fulfilment.client.post(`/orders/${row!.id}/call/`, { revision: d.revision, outcome: 'confirmed' });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    d = confirmed.json<{ data: AdminOrderDetail }>().data;
+    const step = (await outboxFor(app(), shopper.phone))[0]!;
+    expect(step.body).toMatch(
+      new RegExp(`^Glow Bazaar: অর্ডার ${number} নিশ্চিত হয়েছে। পাঠানোর সময় আমরা জানাব। https?://[^/]+/bn/order-verify/success/`),
+    );
+    const cancelled = await fulfilment.client.post(`/orders/${row!.id}/cancel/`, { revision: d.revision, reason: 'customer_asked' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await outboxFor(app(), shopper.phone))[0]!.body).toMatch(new RegExp(`^Glow Bazaar: অর্ডার ${number} বাতিল করা হয়েছে।`));
+  });
+
   it('refuses a stale revision (someone else acted) and an illegal move, changing nothing', async () => {
     const o = await codOrder();
     const d = await detail(o.id);

@@ -12,6 +12,8 @@ import type {
   ReceiptResponse,
 } from '@store/shared/checkout';
 import { COURIER_LABELS, courierTrackingUrl, type Courier, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
+import { bengaliDigits } from '@store/shared/bangla';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import { SERVICE_TIME_ZONE, SHOP_NAME } from '@store/shared/constants';
@@ -21,6 +23,7 @@ import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import { shopperKey, type RequestCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
+import { pageUrlIn, takaIn } from '../../lib/in-locale.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
 import { queueOrderStep } from './order-messages.js';
@@ -111,6 +114,7 @@ const ORDER_VALUE_KEYS = [
   'multiCardName',
   'note',
   'notifiedAt',
+  'locale',
 ] as const satisfies readonly (keyof NewOrder)[];
 export type OrderValues = { [K in (typeof ORDER_VALUE_KEYS)[number]]-?: Exclude<NewOrder[K], undefined> };
 
@@ -671,36 +675,65 @@ const SHOP = SHOP_NAME;
 type ConfirmationLine = Pick<OrderLineRow, 'productTitle' | 'variantTitle' | 'quantity' | 'linePrice'> & { gift?: boolean | undefined };
 
 function confirmationTexts(o: OrderRow, lines: ConfirmationLine[], publicUrl: string) {
-  const base = publicUrl.replace(/\/$/, '');
-  const track = `${base}/order-verify/success/${o.token}/`;
-  const receipt = `${base}/receipt/${o.token}`;
+  // In the language of the page the order was placed from (issue 21).
+  const locale = { locale: o.locale };
+  const taka = (poisha: number) => takaIn(o.locale, poisha);
+  const track = pageUrlIn(publicUrl, `/order-verify/success/${o.token}/`, o.locale);
+  const receipt = pageUrlIn(publicUrl, `/receipt/${o.token}`, o.locale);
   const paid = o.paymentStatus === 'paid';
   const how =
     o.paymentMethod === 'cash_on_pickup'
-      ? 'Pay at the store when you pick it up.'
+      ? m.order_pay_pickup({}, locale)
       : o.paymentMethod === 'cod'
         ? o.paymentStatus === 'partially_paid'
-          ? `Delivery fee ${formatTaka(o.codDeposit)} paid by bKash; pay ${formatTaka(o.total - o.codDeposit)} cash on delivery.`
-          : 'Pay cash on delivery.'
+          ? m.order_pay_cod_deposit({ fee: taka(o.codDeposit), rest: taka(o.total - o.codDeposit) }, locale)
+          : m.order_pay_cod({}, locale)
         : paid
-          ? 'Paid online.'
+          ? m.order_pay_online({}, locale)
           : '';
-  const sms = `${SHOP}: order ${o.number} is ${paid ? 'confirmed' : 'placed'}. Total ${formatTaka(o.total)}. ${how} Track: ${track}`;
+  const smsText = paid ? m.order_sms_confirmed : m.order_sms_placed;
+  const sms = smsText({ shop: SHOP, number: o.number, total: taka(o.total), how, track }, locale);
   const items = lines
-    .map((l) => `- ${l.productTitle} (${l.variantTitle}) x ${l.quantity}: ${l.gift ? 'free gift' : formatTaka(l.linePrice)}`)
+    .map((l) =>
+      m.order_line(
+        {
+          product: l.productTitle,
+          variant: l.variantTitle,
+          quantity: o.locale === 'bn' ? bengaliDigits(String(l.quantity)) : String(l.quantity),
+          price: l.gift ? m.order_free_gift({}, locale) : taka(l.linePrice),
+        },
+        locale,
+      ),
+    )
     .join('\n');
   const totals = [
-    `Subtotal: ${formatTaka(o.subtotal)}`,
-    o.rebate ? `Privilege rebate: -${formatTaka(o.rebate)}` : '',
-    o.discount ? `Discount${o.couponCode ? ` (${o.couponCode})` : ''}: -${formatTaka(o.discount)}` : '',
-    `Shipping: ${o.shipping ? formatTaka(o.shipping) : 'Free'}`,
-    `Total: ${formatTaka(o.total)}`,
+    m.order_subtotal({ amount: taka(o.subtotal) }, locale),
+    o.rebate ? m.order_rebate({ amount: taka(o.rebate) }, locale) : '',
+    o.discount
+      ? o.couponCode
+        ? m.order_discount_coupon({ code: o.couponCode, amount: taka(o.discount) }, locale)
+        : m.order_discount({ amount: taka(o.discount) }, locale)
+      : '',
+    m.order_shipping({ amount: o.shipping ? taka(o.shipping) : m.order_shipping_free({}, locale) }, locale),
+    m.order_total({ amount: taka(o.total) }, locale),
   ]
     .filter(Boolean)
     .join('\n');
+  const thanks = o.contactName ? m.order_email_thanks_name({ name: o.contactName }, locale) : m.order_email_thanks({}, locale);
   const email = {
-    subject: `Your ${SHOP} order ${o.number}`,
-    text: `Thank you for your order${o.contactName ? `, ${o.contactName}` : ''}!\n\nOrder ${o.number}\n${items}\n\n${totals}\n\n${how}\nReceipt: ${receipt}\nTrack your order: ${track}`,
+    subject: m.order_email_subject({ shop: SHOP, number: o.number }, locale),
+    text: [
+      thanks,
+      '',
+      m.order_email_number({ number: o.number }, locale),
+      items,
+      '',
+      totals,
+      '',
+      how,
+      m.order_email_receipt({ url: receipt }, locale),
+      m.order_email_track({ url: track }, locale),
+    ].join('\n'),
   };
   return { sms, email };
 }

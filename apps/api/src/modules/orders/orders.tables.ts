@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { AdminOrderEvent } from '@store/shared/admin-orders';
 import type { LineImage } from '@store/shared/cart';
+import type { Locale } from '@store/shared/locale';
 import type { AddressSnapshot } from '@store/shared/checkout';
 import type { Courier, DeliveryZone, OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
 import { customers, guests } from '../accounts/accounts.tables.js';
@@ -38,6 +39,8 @@ export const orders = pgTable(
     number: text().notNull().unique(),
     /** The link token of /receipt, /payment-success and /order-verify: unguessable, unlike the number. */
     token: text().notNull().unique(),
+    /** The language of the page the order was placed from: its SMS and e-mails, now and later, are in it (issue 21). */
+    locale: text().$type<Locale>().notNull().default('en'),
     // An order is history: the shopper who placed it cannot be deleted from under it.
     customerId: integer().references(() => customers.id, { onDelete: 'restrict' }),
     guestId: text().references(() => guests.id, { onDelete: 'restrict' }),

@@ -262,6 +262,18 @@ describeOnDatabases('refunds (back office)', (ctx) => {
     expect(await orderRow(o.id)).toMatchObject({ refundedAmount: 30_000 });
   });
 
+  it('tells a shopper who ordered in Bangla of the refund in Bangla (issue 21)', async () => {
+    const o = await placed('cod', 1);
+    const { app } = ctx();
+    await app.db.update(orders).set({ locale: 'bn' }).where(eq(orders.id, o.id));
+    await app.db.transaction((tx) => transitionOrder({ db: tx }, o.id, { payment: 'paid' }, 'cash collected', app.clock.now()));
+    const cash = await post(o.id, { amount: 20_000, reason: 'Damaged box', method: 'manual', reference: 'CASH-BN-1' });
+    expect(cash.statusCode, cash.body).toBe(201);
+    expect((await outboxFor(app, o.shopper.phone)).map((m) => m.body)).toContain(
+      `Glow Bazaar: অর্ডার ${o.number}-এর ৳২০০ ফেরত দেওয়া হয়েছে।`,
+    );
+  });
+
   it('records a cash refund on a cash-on-delivery order: the reference is required, completed at once', async () => {
     const o = await placed('cod', 1);
     const { app } = ctx();

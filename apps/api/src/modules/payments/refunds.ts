@@ -10,11 +10,13 @@ import {
   type Refundable,
 } from '@store/shared/admin-refunds';
 import { SHOP_NAME } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { takaIn } from '../../lib/in-locale.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
 import { addOrderEvent, amountTaken, getOrder, lockOrder, recordOrderRefund, type OrderRow } from '../orders/index.js';
 import { recordAudit, staffNames, type AuditCtx } from '../staff/index.js';
@@ -156,22 +158,25 @@ const auditView = (r: RefundRow) => ({
   failure: r.failure,
 });
 
-const WHERE_TO: Record<RefundRow['method'], string> = { bkash: ' to your bKash', sslcommerz: ' to your card', manual: '' };
-
-/** The shopper's SMS and e-mail about a completed refund. */
+/** The shopper's SMS and e-mail about a completed refund, in the language of the order's page (issue 21). */
 function refundTexts(o: OrderRow, r: RefundRow) {
-  const amount = formatTaka(r.amount);
-  const sms = `${SHOP_NAME}: ${amount} of order ${o.number} has been refunded${WHERE_TO[r.method]}.`;
-  const card = r.method === 'sslcommerz' ? '\nA card refund can take 7 to 10 working days to show on your statement.' : '';
+  const locale = { locale: o.locale };
+  const amount = takaIn(o.locale, r.amount);
+  const inputs = { shop: SHOP_NAME, amount, number: o.number };
+  const sms = (r.method === 'bkash' ? m.refund_sms_bkash : r.method === 'sslcommerz' ? m.refund_sms_card : m.refund_sms)(inputs, locale);
+  const done = (r.method === 'bkash' ? m.refund_body_bkash : r.method === 'sslcommerz' ? m.refund_body_card : m.refund_body)(
+    inputs,
+    locale,
+  );
   const body = [
-    `Hello${o.contactName ? ` ${o.contactName}` : ''},`,
+    o.contactName ? m.refund_hello_name({ name: o.contactName }, locale) : m.refund_hello({}, locale),
     '',
-    `${amount} of your order ${o.number} has been refunded${WHERE_TO[r.method]}.${card}`,
-    `Refunded so far: ${formatTaka(o.refundedAmount)} of ${formatTaka(o.total)}.`,
+    r.method === 'sslcommerz' ? `${done}\n${m.refund_card_days({}, locale)}` : done,
+    m.refund_so_far({ refunded: takaIn(o.locale, o.refundedAmount), total: takaIn(o.locale, o.total) }, locale),
     '',
     SHOP_NAME,
   ].join('\n');
-  return { sms, email: { subject: `Refund on your ${SHOP_NAME} order ${o.number}`, body } };
+  return { sms, email: { subject: m.refund_subject({ shop: SHOP_NAME, number: o.number }, locale), body } };
 }
 
 export class Refunds {
