@@ -37,6 +37,11 @@ test('a Bangla page is Bangla throughout: its language, its alternates, its word
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/bn\/all-product\/?$/);
   await expect(page.getByRole('button', { name: 'মেনু খুলুন' }).or(page.getByRole('list', { name: 'বিভাগ' }))).toBeVisible();
   await expect(page.getByTestId('price-current').first()).toHaveText(BENGALI_PRICE);
+  // The listing's own words and counts.
+  const phone = (page.viewportSize()?.width ?? 0) < 1024;
+  await expect(page.getByTestId(phone ? 'result-count-mobile' : 'result-count')).toHaveText(/^[০-৯,]+টি পণ্য$/);
+  await expect(page.getByLabel('সাজান')).toHaveValue('newest');
+  await expect(page.getByLabel('সাজান').locator('option:checked')).toHaveText('নতুন আগে');
   expect(fonts).toHaveLength(1);
   expect(await page.evaluate(async () => (await document.fonts.load('16px "Noto Sans Bengali Web"', 'বাংলা')).length)).toBe(1);
 
@@ -49,6 +54,9 @@ test('a Bangla page is Bangla throughout: its language, its alternates, its word
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await expect(page.getByTestId('price-current').first()).toHaveText(BENGALI_PRICE);
+  // The product page's own words.
+  await expect(page.getByRole('heading', { name: 'বিবরণ' })).toBeVisible();
+  await expect(page.getByRole('spinbutton', { name: 'পরিমাণ' }).or(page.getByTestId('out-of-stock'))).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
 });
 

@@ -19,6 +19,8 @@ import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/product';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatDigits } from '../lib/format';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
@@ -63,7 +65,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
-  if (!data) return [{ title: pageTitle('Product not found') }];
+  if (!data) return [{ title: pageTitle(m.product_not_found()) }];
   const { product, origin, seo } = data;
   const canonical = `${origin}${hrefHere(product.url)}`;
   const image = product.images[0];
@@ -106,11 +108,14 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                   <a href="#reviews" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
                     <RatingStars value={product.rating} className="text-sm" />
                     <span>
-                      {product.rating.toFixed(1)} ({product.review_count} {product.review_count === 1 ? 'review' : 'reviews'})
+                      {(product.review_count === 1 ? m.product_reviews_one : m.product_reviews_other)({
+                        rating: formatDigits(product.rating.toFixed(1)),
+                        count: formatCount(product.review_count),
+                      })}
                     </span>
                   </a>
                 ) : (
-                  <span className="text-sm text-muted">No reviews yet</span>
+                  <span className="text-sm text-muted">{m.product_no_reviews()}</span>
                 )}
                 {perfume && (
                   <span className="rounded-full bg-brand-soft px-2.5 py-1 text-xs font-medium text-brand-dark" data-testid="perfume-type">
@@ -124,7 +129,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
                 <PriceLine view={variantPrice(variant, product.max_discount.show_on_detail_page)} className="text-2xl" />
                 {product.max_discount.show_on_detail_page && variant.discount > 0 && (
                   <span className="rounded-full bg-brand px-2.5 py-1 text-xs font-semibold text-white" data-testid="discount-badge">
-                    -{variant.discount}%
+                    -{formatDigits(String(variant.discount))}%
                   </span>
                 )}
               </div>
@@ -140,15 +145,15 @@ export default function Product({ loaderData }: Route.ComponentProps) {
             {variant ? (
               <ProductPurchase key={variant.variant_id} product={product} variant={variant} supportPhone={supportPhone} />
             ) : (
-              <p className="text-sm text-muted">This product is not for sale right now.</p>
+              <p className="text-sm text-muted">{m.product_not_for_sale()}</p>
             )}
-            {variant && <p className="text-xs text-muted">SKU: {variant.sku}</p>}
+            {variant && <p className="text-xs text-muted">{m.product_sku({ sku: variant.sku })}</p>}
           </div>
         </div>
         <div className="mt-12 grid gap-12 lg:mt-16 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] lg:gap-12">
           <section aria-labelledby="description-title">
             <h2 id="description-title" className="text-lg font-semibold tracking-tight text-ink lg:text-2xl">
-              Description
+              {m.product_description()}
             </h2>
             <div
               className="rich-text mt-4"
@@ -161,7 +166,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
       </div>
       {related.length > 0 && (
         <div className="mt-14 lg:mt-20">
-          <ProductSlider title="You may also like" products={related} context="listing" />
+          <ProductSlider title={m.product_related()} products={related} context="listing" />
         </div>
       )}
     </main>

@@ -87,7 +87,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
         if (Object.hasOwn(SORT_LABELS, sort)) {
           // Relevance ranks a search; without one the listing's own default applies, as the API does.
           if (sort !== 'relevance' || search.has('search')) out.set('sort', sort);
-        } else notices.push(`Products can’t be sorted by ${quoted(value)}, so they are sorted by ${SORT_LABELS[defaultSort(search)]}.`);
+        } else notices.push(`Products can’t be sorted by ${quoted(value)}, so they are sorted by ${SORT_LABELS[defaultSort(search)]()}.`);
         break;
       }
       case 'price_min':

@@ -6,6 +6,8 @@ import { DEPARTMENTS } from './departments';
 import { carriedParams, listingHref, readListingState, SORT_LABELS, type ListingScope } from './listing-query';
 import { useHydrated } from './use-hydrated';
 import { hrefHere } from '../../lib/locale';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 
 export const FILTER_FORM_ID = 'listing-filters';
 export const FILTER_DIALOG_ID = 'listing-filters-sheet';
@@ -133,17 +135,17 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
     <dialog
       id={FILTER_DIALOG_ID}
       ref={dialogRef}
-      aria-label="Filters"
+      aria-label={m.listing_filters()}
       closedby="any"
       className="m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 text-ink backdrop:bg-black/40 open:flex open:flex-col lg:static lg:block lg:h-auto lg:w-60 lg:shrink-0 lg:bg-transparent"
     >
       <div className="flex items-center justify-between border-b border-line px-5 py-4 lg:hidden">
-        <h2 className="text-base font-semibold">Filters</h2>
+        <h2 className="text-base font-semibold">{m.listing_filters()}</h2>
         <button
           type="button"
           {...{ commandfor: FILTER_DIALOG_ID, command: 'close' }}
           onClick={() => dialogRef.current?.close()}
-          aria-label="Close filters"
+          aria-label={m.listing_close_filters()}
           className="-mr-2 inline-flex size-10 items-center justify-center rounded-full text-2xl leading-none hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
         >
           ×
@@ -165,17 +167,17 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
           <input key={`${key}-${i}`} type="hidden" name={key} value={value} />
         ))}
         {scope.department === undefined && (
-          <Group title="Department">
-            <Choice type="radio" name="department" value="" checked={state.department === ''} label="All departments" />
+          <Group title={m.listing_department()}>
+            <Choice type="radio" name="department" value="" checked={state.department === ''} label={m.listing_all_departments()} />
             {DEPARTMENTS.map((d) => (
               <Choice key={d.param} type="radio" name="department" value={d.param} checked={state.department === d.param} label={d.label} />
             ))}
           </Group>
         )}
         {categoryOptions.length > 0 && (
-          <Group title="Category">
+          <Group title={m.listing_category()}>
             <div className="-mr-2 flex max-h-64 flex-col gap-0.5 overflow-y-auto pr-2">
-              <Choice type="radio" name="category" value="" checked={state.category === ''} label="All categories" />
+              <Choice type="radio" name="category" value="" checked={state.category === ''} label={m.listing_all_categories()} />
               {categoryOptions.map((c) => (
                 <Choice
                   key={c.value}
@@ -191,7 +193,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
           </Group>
         )}
         {scope.brand === undefined && brandOptions.length > 0 && (
-          <Group title="Brand">
+          <Group title={m.listing_brand()}>
             <div className="-mr-2 flex max-h-64 flex-col gap-0.5 overflow-y-auto pr-2">
               {brandOptions.map((b) => (
                 <Choice
@@ -207,10 +209,10 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
             </div>
           </Group>
         )}
-        <Group title="Price (৳)">
+        <Group title={m.listing_price()}>
           <div className="flex items-end gap-2">
             <label className="flex flex-1 flex-col gap-1 text-xs text-muted">
-              Min
+              {m.listing_min()}
               <input
                 type="number"
                 name="price_min"
@@ -226,7 +228,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
               –
             </span>
             <label className="flex flex-1 flex-col gap-1 text-xs text-muted">
-              Max
+              {m.listing_max()}
               <input
                 type="number"
                 name="price_max"
@@ -242,14 +244,14 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
               type="submit"
               className="rounded-lg border border-ink px-3 py-2 text-sm font-medium hover:bg-ink hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
             >
-              Go
+              {m.listing_go()}
             </button>
           </div>
-          {priceHint && <p className="mt-2 text-xs text-muted">Prices here: {priceHint}</p>}
+          {priceHint && <p className="mt-2 text-xs text-muted">{m.listing_prices_here({ range: priceHint })}</p>}
         </Group>
-        <Group title="Availability">
-          <Choice type="checkbox" name="on_sale" value="true" checked={state.on_sale} label="On sale" />
-          <Choice type="checkbox" name="in_stock" value="true" checked={state.in_stock} label="In stock" />
+        <Group title={m.listing_availability()}>
+          <Choice type="checkbox" name="on_sale" value="true" checked={state.on_sale} label={m.listing_on_sale()} />
+          <Choice type="checkbox" name="in_stock" value="true" checked={state.in_stock} label={m.listing_in_stock()} />
         </Group>
         {/* Without JS, desktops apply with this (phones with the sheet's footer); with JS every change applies itself. */}
         <noscript>
@@ -275,7 +277,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
           }}
           className="flex-[2] rounded-full bg-brand py-3 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
         >
-          {hydrated ? `Show ${count} ${count === 1 ? 'product' : 'products'}` : 'Apply filters'}
+          {hydrated ? (count === 1 ? m.listing_show_one : m.listing_show_other)({ count: formatCount(count) }) : m.listing_apply()}
         </button>
       </div>
     </dialog>
@@ -307,7 +309,7 @@ export function FilterButton({ active }: { active: number }) {
       >
         <path d="M4 6h16M7 12h10M10 18h4" />
       </svg>
-      Filter{active > 0 ? ` (${active})` : ''}
+      {active > 0 ? m.listing_filter_count({ count: formatCount(active) }) : m.listing_filter()}
     </button>
   );
 }
@@ -327,7 +329,7 @@ export function SortSelect({ value }: { value: string }) {
   return (
     <div className="flex items-center gap-2">
       <label htmlFor="listing-sort" className="text-sm text-muted max-sm:sr-only">
-        Sort by
+        {m.listing_sort_by()}
       </label>
       <select
         id="listing-sort"
@@ -343,7 +345,7 @@ export function SortSelect({ value }: { value: string }) {
           .filter(([key]) => key !== 'relevance' || searching)
           .map(([key, label]) => (
             <option key={key} value={key}>
-              {label}
+              {label()}
             </option>
           ))}
       </select>

@@ -1,6 +1,7 @@
 import type { SearchSort } from '@store/shared/search';
 import { PAGE_SIZE, type DepartmentKey } from '@store/shared/constants';
 import { departmentLabel, DEPARTMENTS } from './departments';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * The query keys the listing owns and sends to the API. The filter form renders controls for all but
@@ -29,12 +30,12 @@ export function defaultSort(search: URLSearchParams): SearchSort {
 
 // The sort keys come from these labels, not from @store/shared/search or /catalog: importing a value
 // from those modules would pull zod into the page's JavaScript.
-export const SORT_LABELS: Record<SearchSort, string> = {
-  relevance: 'Relevance',
-  newest: 'Newest',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-  top_rated: 'Top rated',
+export const SORT_LABELS: Record<SearchSort, () => string> = {
+  relevance: m.sort_relevance,
+  newest: m.sort_newest,
+  price_asc: m.sort_price_asc,
+  price_desc: m.sort_price_desc,
+  top_rated: m.sort_top_rated,
 };
 
 /** What the listing is pinned to by its route: a section prefix fixes the department, a brand page the brand. */

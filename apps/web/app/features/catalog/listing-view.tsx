@@ -8,6 +8,8 @@ import { activeFilterCount, defaultSort, readListingState, SORT_LABELS, withoutF
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
 import { unlocalizedPath } from '@store/shared/locale';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatDigits } from '../../lib/format';
 
 /** Cards in the first row (two on phones, four on desktop) load their pictures at once. */
 const EAGER_CARDS = 4;
@@ -67,14 +69,14 @@ function activeChips(basePath: string, search: URLSearchParams, list: ProductLis
   const collection = search.get('collection');
   if (collection) chips.push({ label: humanize(collection), href: withoutFilter(basePath, search, 'collection') });
   if (state.price_min || state.price_max) {
-    const min = state.price_min ? `৳${state.price_min}` : '৳0';
+    const min = `৳${formatDigits(String(state.price_min || 0))}`;
     chips.push({
-      label: state.price_max ? `${min} – ৳${state.price_max}` : `From ${min}`,
+      label: state.price_max ? `${min} – ৳${formatDigits(String(state.price_max))}` : m.listing_price_from({ min }),
       href: withoutFilter(basePath, search, ['price_min', 'price_max']),
     });
   }
-  if (state.on_sale) chips.push({ label: 'On sale', href: withoutFilter(basePath, search, 'on_sale') });
-  if (state.in_stock) chips.push({ label: 'In stock', href: withoutFilter(basePath, search, 'in_stock') });
+  if (state.on_sale) chips.push({ label: m.listing_on_sale(), href: withoutFilter(basePath, search, 'on_sale') });
+  if (state.in_stock) chips.push({ label: m.listing_in_stock(), href: withoutFilter(basePath, search, 'in_stock') });
   return chips;
 }
 
@@ -98,7 +100,10 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
   const navigation = useNavigation();
   const state = readListingState(search);
   const count = list?.count ?? 0;
-  const counted = list?.count_capped ? `${count}+ products` : `${count} ${count === 1 ? 'product' : 'products'}`;
+  const shown = formatCount(count);
+  const counted = list?.count_capped
+    ? m.listing_count_capped({ count: shown })
+    : (count === 1 ? m.listing_count_one : m.listing_count_other)({ count: shown });
   const chips = activeChips(basePath, search, list, scope);
   const clearHref = [...search.keys()].some((k) => k === 'search')
     ? `${basePath}?search=${encodeURIComponent(search.get('search') ?? '')}`
@@ -113,7 +118,7 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
         <ListingFilters basePath={basePath} search={search} facets={list?.facets ?? null} scope={scope} count={count} />
         <section aria-labelledby="listing-products-title" className="min-w-0 flex-1">
           <h2 id="listing-products-title" className="sr-only">
-            Products
+            {m.listing_products()}
           </h2>
           <div className="mb-4 flex items-center justify-between gap-3">
             <FilterButton active={activeFilterCount(state, scope)} />
@@ -124,10 +129,10 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
           </div>
           <p className="mb-3 text-sm text-muted lg:hidden" data-testid="result-count-mobile">
             {counted}
-            {state.sort !== defaultSort(search) ? ` · ${SORT_LABELS[state.sort]}` : ''}
+            {state.sort !== defaultSort(search) ? ` · ${SORT_LABELS[state.sort]()}` : ''}
           </p>
           {chips.length > 0 && (
-            <ul className="mb-5 flex flex-wrap gap-2" aria-label="Active filters">
+            <ul className="mb-5 flex flex-wrap gap-2" aria-label={m.listing_active_filters()}>
               {chips.map((c) => (
                 <li key={c.href + c.label}>
                   <Link

@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate, useNavigation } from 'react-router';
 import { pageHref, pageWindow } from './listing-query';
 import { unlocalizedPath } from '@store/shared/locale';
+import * as m from '@store/shared/i18n/messages';
 
 const linkClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -68,14 +69,14 @@ export function Pagination({
         search={search}
         page={to}
         rel={label === 'Previous' ? 'prev' : 'next'}
-        aria-label={`${label} page`}
+        aria-label={label === 'Previous' ? m.pagination_previous() : m.pagination_next()}
         className={`${linkClass} text-ink hover:bg-neutral-100`}
       >
         {label === 'Previous' ? '‹' : '›'}
       </PageLink>
     );
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1" data-testid="pagination">
+    <nav aria-label={m.pagination()} className="mt-10 flex items-center justify-center gap-1" data-testid="pagination">
       {arrow(page - 1, 'Previous')}
       {pageWindow(page, total).map((p, i) =>
         p === null ? (

@@ -76,7 +76,7 @@ export function ProductPurchase({
       ) : (
         <div className="flex flex-col gap-3">
           <p className="text-sm font-semibold text-red-700" data-testid="out-of-stock">
-            Out of stock
+            {m.out_of_stock()}
           </p>
           <div className="flex items-start gap-3">
             <div className="flex-1">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { SCRIPTED } from '../auth/auth-events';
 import { quantityLimit } from '../cart/line-limit';
+import * as m from '@store/shared/i18n/messages';
 
 const stepClass =
   'inline-flex size-11 items-center justify-center text-xl text-ink transition hover:bg-neutral-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand disabled:text-neutral-300 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:text-neutral-300 aria-disabled:hover:bg-transparent';
@@ -41,7 +42,7 @@ export function QuantityPicker({
           className={`${stepClass} ${SCRIPTED}`}
           onClick={() => set(value - 1)}
           disabled={value <= 1}
-          aria-label="Decrease quantity"
+          aria-label={m.quantity_decrease()}
         >
           −
         </button>
@@ -53,7 +54,7 @@ export function QuantityPicker({
           max={max}
           value={value}
           onChange={(e) => set(Math.trunc(Number(e.currentTarget.value)) || 1)}
-          aria-label="Quantity"
+          aria-label={m.quantity()}
           aria-describedby={why}
           className="h-11 w-10 [appearance:textfield] border-0 bg-transparent text-center text-base font-semibold text-ink tabular-nums outline-none [&::-webkit-inner-spin-button]:appearance-none"
         />
@@ -66,7 +67,7 @@ export function QuantityPicker({
           }}
           aria-disabled={limit.atLimit || undefined}
           aria-describedby={why}
-          aria-label="Increase quantity"
+          aria-label={m.quantity_increase()}
         >
           +
         </button>

@@ -1,11 +1,12 @@
 import type { ProductVariant } from '@store/shared/catalog';
+import * as m from '@store/shared/i18n/messages';
 
 const SIZE = /^\s*[\d.,]+\s*(ml|l|g|kg|mg|oz|pcs|pc|pieces|cm|mm|m|tablets|capsules)\b/i;
 
 /** What the variant buttons choose between: 'Size' when every title is a measure, else 'Shade' in beauty, 'Option' elsewhere. */
 export function variantGroupLabel(variants: readonly Pick<ProductVariant, 'title'>[], department: string): string {
-  if (variants.length > 0 && variants.every((v) => SIZE.test(v.title))) return 'Size';
-  return department === '' ? 'Shade' : 'Option';
+  if (variants.length > 0 && variants.every((v) => SIZE.test(v.title))) return m.variant_size();
+  return department === '' ? m.variant_shade() : m.variant_option();
 }
 
 /** The variant the URL's ?variant= names, else the first in stock, else the first. */
