@@ -9,6 +9,7 @@ import { apiTry } from '../lib/api.server';
 import { sectionDepartment } from '../lib/department';
 import { pageUrl } from '../lib/request-path';
 import type { Route } from './+types/search';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * /product/?search=… (and /kids/product/, /home/product/, /sports/product/): the search results of
@@ -49,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   const term = loaderData?.term ?? '';
   return [
-    { title: pageTitle(term ? `Search results for "${term}"` : 'Search') },
+    { title: pageTitle(term ? m.search_results_for({ term }) : m.search_title()) },
     // Result pages are endless and thin: search engines should follow them, not index them.
     { name: 'robots', content: 'noindex, follow' },
   ];
@@ -58,8 +59,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 function Heading({ term }: { term: string }) {
   return (
     <div>
-      <p className="text-xs font-semibold tracking-[0.08em] text-muted uppercase">Search results</p>
-      <h1 className="mt-1 text-2xl font-semibold tracking-tight wrap-anywhere text-ink lg:text-3xl">{term ? `“${term}”` : 'Search'}</h1>
+      <p className="text-xs font-semibold tracking-[0.08em] text-muted uppercase">{m.search_results()}</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight wrap-anywhere text-ink lg:text-3xl">
+        {term ? `“${term}”` : m.search_title()}
+      </h1>
     </div>
   );
 }

@@ -170,7 +170,14 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
           <Group title={m.listing_department()}>
             <Choice type="radio" name="department" value="" checked={state.department === ''} label={m.listing_all_departments()} />
             {DEPARTMENTS.map((d) => (
-              <Choice key={d.param} type="radio" name="department" value={d.param} checked={state.department === d.param} label={d.label} />
+              <Choice
+                key={d.param}
+                type="radio"
+                name="department"
+                value={d.param}
+                checked={state.department === d.param}
+                label={d.label()}
+              />
             ))}
           </Group>
         )}
@@ -265,7 +272,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
           href={hrefHere(basePath)}
           className="inline-flex flex-1 items-center justify-center rounded-full border border-ink py-3 text-sm font-semibold text-ink"
         >
-          Clear all
+          {m.listing_clear_all()}
         </a>
         <button
           type="submit"

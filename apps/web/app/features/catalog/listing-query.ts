@@ -201,6 +201,6 @@ export function listingHeading(
   const param = search.get('department');
   const key = department ?? DEPARTMENTS.find((d) => d.param === param)?.key;
   const label = key === undefined ? null : departmentLabel(key);
-  if (readListingState(search).on_sale) return label ? `${label} on sale` : 'On sale';
-  return label ? `All ${label.toLowerCase()} products` : 'All products';
+  if (readListingState(search).on_sale) return label ? m.listing_heading_department_on_sale({ department: label }) : m.listing_on_sale();
+  return label ? m.listing_heading_department({ department: label.toLowerCase() }) : m.listing_heading_all();
 }

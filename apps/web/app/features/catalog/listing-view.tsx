@@ -58,7 +58,7 @@ function activeChips(basePath: string, search: URLSearchParams, list: ProductLis
     facets?.find((f) => f.value === value)?.label ?? humanize(value);
   if (scope.department === undefined && state.department) {
     chips.push({
-      label: DEPARTMENTS.find((d) => d.param === state.department)?.label ?? state.department,
+      label: DEPARTMENTS.find((d) => d.param === state.department)?.label() ?? state.department,
       href: withoutFilter(basePath, search, 'department'),
     });
   }
@@ -142,13 +142,13 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
                   >
                     {c.label}
                     <span aria-hidden="true">×</span>
-                    <span className="sr-only">(remove filter)</span>
+                    <span className="sr-only">{m.listing_remove_filter()}</span>
                   </Link>
                 </li>
               ))}
               <li>
                 <Link to={clearHref} className="inline-flex py-1.5 text-xs font-medium text-ink underline underline-offset-4">
-                  Clear all
+                  {m.listing_clear_all()}
                 </Link>
               </li>
             </ul>
@@ -183,11 +183,11 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
             </>
           ) : (
             <div className="rounded-2xl bg-neutral-50 px-6 py-14 text-center" data-testid="listing-empty">
-              <p className="text-base font-semibold text-ink">No products match these filters.</p>
-              <p className="mt-1 text-sm text-muted">Try removing a filter or widening the price range.</p>
+              <p className="text-base font-semibold text-ink">{m.listing_no_match()}</p>
+              <p className="mt-1 text-sm text-muted">{m.listing_no_match_hint()}</p>
               {chips.length > 0 && (
                 <Link to={clearHref} className="mt-5 inline-flex rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
-                  Clear all filters
+                  {m.listing_clear_all_filters()}
                 </Link>
               )}
             </div>

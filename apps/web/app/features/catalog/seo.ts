@@ -2,6 +2,7 @@ import { hrefHere } from '../../lib/locale';
 import { CURRENCY, DEPARTMENT_HOME_PATHS, type DepartmentKey } from '@store/shared/constants';
 import { departmentLabel, sectionPrefix } from './departments';
 import type { ProductDetail } from '@store/shared/catalog';
+import * as m from '@store/shared/i18n/messages';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -111,7 +112,7 @@ export function productJsonLd(p: ProductDetail, origin: string) {
 /** Home > Department > Category > Product. Beauty's department crumb is its listing, since its home is Home. */
 export function productCrumbs(p: Pick<ProductDetail, 'department' | 'category' | 'name' | 'url'>): Crumb[] {
   const dept = p.department as DepartmentKey;
-  const crumbs: Crumb[] = [{ name: 'Home', path: '/' }];
+  const crumbs: Crumb[] = [{ name: m.shell_home(), path: '/' }];
   crumbs.push({
     name: departmentLabel(dept),
     path: dept === '' ? '/all-product/?department=beauty' : (DEPARTMENT_HOME_PATHS[dept] ?? '/'),

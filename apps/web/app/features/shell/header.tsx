@@ -6,7 +6,7 @@ import { preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
 import { useBagCount, useBagState } from '../cart/use-bag';
 import { SearchBox } from '../search/search-box';
-import { DEPARTMENT_TABS } from './departments';
+import { DEPARTMENTS } from '../catalog/departments';
 import { LanguageSwitch } from './language-switch';
 import { displayPhone, telHref } from '../../lib/contact';
 import { formatCount } from '../../lib/format';
@@ -149,7 +149,7 @@ export function Header({
         <div className={`relative z-40 bg-ink text-white ${stuck ? 'hidden' : ''}`}>
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between px-3 text-[11px] sm:text-xs lg:h-9 lg:flex-nowrap lg:gap-3 lg:px-6">
             <ul className="hidden items-center gap-4 lg:flex" aria-label={m.shell_departments()}>
-              {DEPARTMENT_TABS.map((d) => (
+              {DEPARTMENTS.map((d) => (
                 <li key={d.key}>
                   <Link
                     to={departmentHomePath(d.key)}

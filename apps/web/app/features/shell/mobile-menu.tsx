@@ -14,7 +14,7 @@ import { MenuAnchor, MenuIcon } from '../../components/layout/menu-link';
 import { MenuUnavailable } from '../../components/layout/menu-unavailable';
 import { DialogClose, ModalDialog } from '../../components/ui/dialog';
 import { useMenuTree } from '../../lib/use-menu-tree';
-import { DEPARTMENT_TABS } from './departments';
+import { DEPARTMENTS } from '../catalog/departments';
 import { LanguageSwitch } from './language-switch';
 
 function Level({ items, depth, onNavigate }: { items: NavItem[]; depth: number; onNavigate: () => void }) {
@@ -161,7 +161,7 @@ export default function MobileMenu({ data, nav, viewer, onClose }: MobileMenuPro
           </div>
         </div>
         <ul className="grid grid-cols-4 gap-1.5 px-4 py-3" aria-label={m.shell_departments()}>
-          {DEPARTMENT_TABS.map((d) => (
+          {DEPARTMENTS.map((d) => (
             <li key={d.key}>
               <Link
                 to={departmentHomePath(d.key)}
