@@ -35,17 +35,17 @@ export function languageRedirect(request: Pick<FastifyRequest, 'method' | 'url' 
   const pathname = path.split('?')[0] ?? '';
   if (pathname.endsWith('.data') || pathname.startsWith('/__manifest')) return null;
   if (!String(request.headers.accept ?? '').includes('text/html')) return null;
+  const locale = localeOrNull(request.cookies[LOCALE_COOKIE]) ?? preferredLocale(request.headers['accept-language']);
+  if (locale === 'en') return null;
+  // Last, as the dearest test (a long pattern), and only for the few loads that would move.
   const userAgent = request.headers['user-agent'];
-  if (userAgent && isbot(userAgent)) return null;
-  const chosen = localeOrNull(request.cookies[LOCALE_COOKIE]);
-  const locale = chosen ?? preferredLocale(request.headers['accept-language']);
-  return locale === 'en' ? null : localizedPath(path, locale);
+  return userAgent && isbot(userAgent) ? null : localizedPath(path, locale);
 }
 
 /**
  * GET /language?to=/bn/brand/nyx: the language switch of the header and the phone menu. Remembers
  * the language of `to` in the cookie and goes there; a plain link, so it works before any script.
- * `to` must be a path of this shop; anything else goes to the home page of the language asked.
+ * `to` must be a path of this shop; anything else goes to the English home page.
  */
 export function registerLanguageSwitch(app: FastifyInstance) {
   app.get<{ Querystring: { to?: string } }>('/language', { schema: { hide: true } }, async (request, reply) => {

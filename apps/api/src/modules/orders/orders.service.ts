@@ -12,7 +12,6 @@ import type {
   ReceiptResponse,
 } from '@store/shared/checkout';
 import { COURIER_LABELS, courierTrackingUrl, type Courier, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
-import { bengaliDigits } from '@store/shared/bangla';
 import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { formatTaka } from '@store/shared/money';
@@ -23,7 +22,7 @@ import { perOwnerColumn, preparedQuery } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import { shopperKey, type RequestCtx, type DbCtx } from '../../lib/context.js';
 import { AppError } from '../../lib/errors.js';
-import { pageUrlIn, takaIn } from '../../lib/in-locale.js';
+import { digitsIn, pageUrlIn, takaIn } from '../../lib/in-locale.js';
 import { releaseStock } from '../catalog/index.js';
 import type { Notifier, QueuedMessage } from '../notifications/index.js';
 import { queueOrderStep } from './order-messages.js';
@@ -699,7 +698,7 @@ function confirmationTexts(o: OrderRow, lines: ConfirmationLine[], publicUrl: st
         {
           product: l.productTitle,
           variant: l.variantTitle,
-          quantity: o.locale === 'bn' ? bengaliDigits(String(l.quantity)) : String(l.quantity),
+          quantity: digitsIn(o.locale, l.quantity),
           price: l.gift ? m.order_free_gift({}, locale) : taka(l.linePrice),
         },
         locale,

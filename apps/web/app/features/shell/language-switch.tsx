@@ -30,6 +30,9 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
       rel="nofollow"
       data-testid="language-switch"
       className={className}
+      // First in its own stack: a subset font named after the page's fonts arrives after Chromium has
+      // shaped the word with the fallback, and the boxes stay (as with ৳; decision 009).
+      style={LOCALE === 'en' ? { fontFamily: "'Bangla Word', var(--font-sans)" } : undefined}
     >
       {OTHER.name}
     </a>
