@@ -63,12 +63,12 @@ test('a shopper keeps an address book: add, edit, set as default and delete, per
   // The checkout's form and its messages, before anything is sent.
   await shipping.getByRole('button', { name: 'Add a delivery address' }).click();
   await shipping.getByRole('button', { name: 'Save address' }).click();
-  await expect(shipping.getByText(messages.addressNameRequired)).toBeVisible();
-  await expect(shipping.getByText(messages.divisionRequired)).toBeVisible();
+  await expect(shipping.getByText(messages.addressNameRequired())).toBeVisible();
+  await expect(shipping.getByText(messages.divisionRequired())).toBeVisible();
   await fillAddress(shipping, HOME);
   await expect(shipping.getByLabel('Make this my default address')).toBeChecked();
   await shipping.getByRole('button', { name: 'Save address' }).click();
-  await expect(toast(page, messages.addAddressSuccess)).toBeVisible();
+  await expect(toast(page, messages.addAddressSuccess())).toBeVisible();
   await expect(card(shipping, HOME.name)).toContainText('Default');
   await expect(card(shipping, HOME.name)).toContainText(`${HOME.detail}, Dhanmondi, Dhaka`);
 
@@ -83,7 +83,7 @@ test('a shopper keeps an address book: add, edit, set as default and delete, per
   await card(shipping, OFFICE.name)
     .getByRole('button', { name: /^Set .* as the default$/ })
     .click();
-  await expect(toast(page, messages.addressUpdated)).toBeVisible();
+  await expect(toast(page, messages.addressUpdated())).toBeVisible();
   await expect(card(shipping, OFFICE.name)).toContainText('Default');
   await expect(card(shipping, HOME.name)).not.toContainText('Default');
   await expect(shipping.getByTestId('address-book-card').first()).toContainText(OFFICE.name);
@@ -100,7 +100,7 @@ test('a shopper keeps an address book: add, edit, set as default and delete, per
   await expect(shipping.getByTestId('address-book-card')).toHaveCount(2);
   await card(shipping, OFFICE.name).getByRole('button', { name: 'Delete' }).click();
   await card(shipping, OFFICE.name).getByRole('group', { name: 'Delete this address?' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, messages.deleteSuccess)).toBeVisible();
+  await expect(toast(page, messages.deleteSuccess())).toBeVisible();
   await expect(shipping.getByTestId('address-book-card')).toHaveCount(1);
   await expect(card(shipping, HOME.name)).toContainText('Default');
 

@@ -150,8 +150,8 @@ test('a shopper registers, verifies the SMS code from the outbox and is greeted'
 
   // The shared schema's messages, before anything is sent.
   await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect(dialog.getByText(messages.firstNameRequired)).toBeVisible();
-  await expect(dialog.getByText(messages.phoneRequired)).toBeVisible();
+  await expect(dialog.getByText(messages.firstNameRequired())).toBeVisible();
+  await expect(dialog.getByText(messages.phoneRequired())).toBeVisible();
   await expect(dialog.getByLabel('By email')).toBeChecked();
   await expect(dialog.getByLabel('By SMS')).toBeChecked();
 
@@ -166,7 +166,7 @@ test('a shopper registers, verifies the SMS code from the outbox and is greeted'
 
   await expect(dialog.getByTestId('otp-panel')).toBeVisible();
   // Toasts show above the modal (on phones the sheet covers the page's own toasts).
-  await expectToastOverModal(page, 'success', messages.registrationSuccessful);
+  await expectToastOverModal(page, 'success', messages.registrationSuccessful());
   const verify = dialog.getByRole('button', { name: 'Verify', exact: true });
   await expect(verify).toBeDisabled();
   await expect(dialog.getByRole('button', { name: /Resent OTP/ })).toBeDisabled();
@@ -181,7 +181,7 @@ test('a shopper registers, verifies the SMS code from the outbox and is greeted'
 
   // The page reloads signed in and still says so.
   await expect(dialog).toBeHidden();
-  await expect(page.locator('[data-toast="success"]', { hasText: messages.createdNewUser })).toBeVisible();
+  await expect(page.locator('[data-toast="success"]', { hasText: messages.createdNewUser() })).toBeVisible();
   await expectGreeting(page, s.firstName);
 });
 
@@ -198,7 +198,7 @@ test('an address already taken is refused on the form', { tag: ONCE }, async ({ 
   await dialog.getByLabel('Password', { exact: true }).fill(s.password);
   await dialog.getByLabel('Confirm password', { exact: true }).fill(s.password);
   await dialog.getByRole('button', { name: 'Register' }).click();
-  await expect(dialog.getByText(messages.emailTaken)).toBeVisible();
+  await expect(dialog.getByText(messages.emailTaken())).toBeVisible();
 });
 
 test('a shopper signs in with the email link read from the outbox', async ({ page, request }) => {
@@ -208,7 +208,7 @@ test('a shopper signs in with the email link read from the outbox', async ({ pag
   await dialog.getByRole('radio', { name: 'EMAIL LINK' }).click();
   await dialog.getByLabel('Email or phone').fill(s.email);
   await dialog.getByRole('button', { name: 'Send login link' }).click();
-  await expect(dialog.getByRole('heading', { name: messages.passwordlessSent })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: messages.passwordlessSent() })).toBeVisible();
   await expect(dialog.getByTestId('cooldown')).toHaveText(/^Please wait \d:\d\d$/);
 
   const link = await latestLink(request, s.email, '/passwordless-login/');
@@ -228,7 +228,7 @@ test('a shopper signs in with a password (email typed in capitals)', async ({ pa
   await dialog.getByLabel('Email or phone').fill(s.email);
   await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(dialog.getByText(messages.wrongCredentials)).toBeVisible();
+  await expect(dialog.getByText(messages.wrongCredentials())).toBeVisible();
 
   await signInWithPassword(page, dialog, s);
   await expect(dialog).toBeHidden();
@@ -240,15 +240,15 @@ test('an unknown account is offered registration; an unverified email gets a new
   const dialog = await openLoginModal(page);
   await dialog.getByLabel('Email or phone').fill('');
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByText(messages.loginFieldEmpty)).toBeVisible();
+  await expect(dialog.getByText(messages.loginFieldEmpty())).toBeVisible();
   await dialog.getByLabel('Email or phone').fill('012345');
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByText(messages.loginFieldInvalid)).toBeVisible();
+  await expect(dialog.getByText(messages.loginFieldInvalid())).toBeVisible();
 
   const stranger = newShopper();
   await dialog.getByLabel('Email or phone').fill(stranger.phone);
   await dialog.getByRole('button', { name: 'Send code' }).click();
-  await expect(dialog.getByText(messages.accountNotFound)).toBeVisible();
+  await expect(dialog.getByText(messages.accountNotFound())).toBeVisible();
   await dialog.getByRole('alert').getByRole('button', { name: 'Create an account' }).click();
   const register = page.getByRole('dialog', { name: 'REGISTER' });
   await expect(register.getByLabel('Phone', { exact: true })).toHaveValue(stranger.phone);
@@ -257,7 +257,7 @@ test('an unknown account is offered registration; an unverified email gets a new
   const unverified = await createCustomer(request, { verifyEmail: false });
   const signIn = page.getByRole('dialog', { name: 'SIGN IN' });
   await signInWithPassword(page, signIn, unverified);
-  await expect(signIn.getByText(messages.emailNotVerified)).toBeVisible();
+  await expect(signIn.getByText(messages.emailNotVerified())).toBeVisible();
 });
 
 test('a wrong code says so under the boxes and in a toast; the right one signs in', { tag: ONCE }, async ({ page, request }) => {
@@ -286,8 +286,8 @@ test('a wrong code says so under the boxes and in a toast; the right one signs i
   })()`);
   await expect(dialog.getByTestId('otp-box').last()).toHaveValue(wrong[5]!);
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
-  await expect(dialog.getByTestId('field-error')).toHaveText(messages.codeIncorrect);
-  await expectToastOverModal(page, 'error', messages.codeIncorrect);
+  await expect(dialog.getByTestId('field-error')).toHaveText(messages.codeIncorrect());
+  await expectToastOverModal(page, 'error', messages.codeIncorrect());
 
   // Backspace from the end clears the boxes one by one; letters are refused.
   await dialog.getByTestId('otp-box').last().focus();
@@ -316,30 +316,30 @@ test('a forgotten password is reset from the emailed link, which then signs in',
   await page.goto('/forgot-password/');
   await page.getByLabel('Email or phone').fill(s.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent() })).toBeVisible();
 
   const link = await latestLink(request, s.email, '/forgot-password/');
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Save and sign in' }).click();
-  await expect(page.getByText(messages.passwordTooShort)).toBeVisible();
+  await expect(page.getByText(messages.passwordTooShort())).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass');
   await page.getByLabel('Confirm new password', { exact: true }).fill('a-brand-new-pass');
   await page.getByRole('button', { name: 'Save and sign in' }).click();
   await expect(page).toHaveURL(/\/account\/my-account$/);
   await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
-  await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged })).toBeVisible();
+  await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged() })).toBeVisible();
 
   // The link is single use.
   await page.goto(link);
-  await expect(page.getByText(messages.passwordResetInvalid)).toBeVisible();
+  await expect(page.getByText(messages.passwordResetInvalid())).toBeVisible();
 });
 
 test('the email verification link verifies and signs the shopper in', { tag: ONCE }, async ({ page, request }) => {
   const s = await createCustomer(request, { verifyEmail: false });
   const link = await latestLink(request, s.email, '/verify-email/');
   await page.goto(link);
-  await expect(page.getByRole('status').filter({ hasText: messages.verifiedSuccessfully }).first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: messages.verifiedSuccessfully() }).first()).toBeVisible();
   await page.getByRole('link', { name: 'My account' }).last().click();
   await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
   // Both the phone (registration code) and now the email are verified.
@@ -417,7 +417,7 @@ test('a product hearted while signed out is saved to the wishlist right after si
   await expect(dialog.getByText('Sign in to save this product to your wishlist.')).toBeVisible();
   await signInWithPassword(page, dialog, s);
 
-  await expect(page.locator('[data-toast="success"]', { hasText: messages.wishlistAdded })).toBeVisible();
+  await expect(page.locator('[data-toast="success"]', { hasText: messages.wishlistAdded() })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove from wishlist' }).first()).toHaveAttribute('aria-pressed', 'true');
   expect(await page.evaluate(() => localStorage.getItem('pending_wishlist_product_id'))).toBeNull();
   await page.goto('/account/wishlist');
@@ -503,7 +503,7 @@ test('a shopper with no email registers with a phone alone; the account says it 
   await fillCode(page, await latestCode(request, s.phone));
   await dialog.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('[data-toast="success"]', { hasText: messages.createdNewUser })).toBeVisible();
+  await expect(page.locator('[data-toast="success"]', { hasText: messages.createdNewUser() })).toBeVisible();
   await expectGreeting(page, s.firstName);
 
   await page.goto('/account/my-account');
@@ -512,7 +512,7 @@ test('a shopper with no email registers with a phone alone; the account says it 
   await page.goto('/account/notifications');
   await expect(page.getByRole('checkbox', { name: /Email newsletter/ })).toBeDisabled();
   await expect(page.getByRole('checkbox', { name: /Email newsletter/ })).not.toBeChecked();
-  await expect(page.getByText(messages.newsletterNeedsEmail)).toBeVisible();
+  await expect(page.getByText(messages.newsletterNeedsEmail())).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /SMS offers/ })).toBeEnabled();
 });
 
@@ -520,7 +520,7 @@ test('a phone abroad still needs an email on the register form', { tag: ONCE }, 
   await page.goto('/store/register');
   await page.getByLabel('Phone', { exact: true }).fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(messages.emailNeededAbroad)).toBeVisible();
+  await expect(page.getByText(messages.emailNeededAbroad())).toBeVisible();
 });
 
 test(
@@ -531,7 +531,7 @@ test(
     await page.goto('/forgot-password/');
     await page.getByLabel('Email or phone').fill(s.phone);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByRole('status').filter({ hasText: messages.passwordResetCodeSent })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: messages.passwordResetCodeSent() })).toBeVisible();
     const panel = page.getByTestId('otp-panel');
     await expect(panel).toBeVisible();
     await expect(panel.getByRole('button', { name: /Resent OTP/ })).toBeDisabled();
@@ -542,11 +542,11 @@ test(
     await panel.getByLabel('New password', { exact: true }).fill('short');
     await save.click();
     // The password is checked first: the code is not spent on it.
-    await expect(panel.getByText(messages.passwordTooShort)).toBeVisible();
+    await expect(panel.getByText(messages.passwordTooShort())).toBeVisible();
     await panel.getByLabel('New password', { exact: true }).fill('sms-reset-pass-1');
     await panel.getByLabel('Confirm new password', { exact: true }).fill('sms-reset-pass-1');
     await save.click();
-    await expect(panel.getByTestId('field-error').first()).toHaveText(messages.codeIncorrect);
+    await expect(panel.getByTestId('field-error').first()).toHaveText(messages.codeIncorrect());
     await expect(page).toHaveURL(/\/forgot-password\/$/);
 
     await panel.getByTestId('otp-box').last().focus();
@@ -555,7 +555,7 @@ test(
     await save.click();
     await expect(page).toHaveURL(/\/account\/my-account$/);
     await expect(page.getByTestId('account-greeting')).toHaveText(`Hi ${s.firstName}`);
-    await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged })).toBeVisible();
+    await expect(page.locator('[data-toast="success"]', { hasText: messages.passwordChanged() })).toBeVisible();
 
     // The new password works and the old one no longer does.
     const csrf = ((await (await request.get('/api/v1/csrf/')).json()) as { csrfToken: string }).csrfToken;
@@ -573,10 +573,10 @@ test('a phone-only account asked for an email link is offered the SMS code inste
   await dialog.getByRole('radio', { name: 'EMAIL LINK' }).click();
   await dialog.getByLabel('Email or phone').fill(s.phone);
   await dialog.getByRole('button', { name: 'Send login link' }).click();
-  await expect(dialog.getByText(messages.accountHasNoEmail)).toBeVisible();
+  await expect(dialog.getByText(messages.accountHasNoEmail())).toBeVisible();
   await dialog.getByRole('button', { name: 'Send me a code by SMS' }).click();
   await expect(dialog.getByRole('radio', { name: 'OTP' })).toHaveAttribute('aria-checked', 'true');
   // The registration code went out seconds ago: the resend block is waited out, as for any login code.
   await expect(dialog.getByTestId('cooldown')).toHaveText(/^Please wait [0-2]:\d\d$/);
-  await expect(dialog.getByText(messages.accountHasNoEmail)).toHaveCount(0);
+  await expect(dialog.getByText(messages.accountHasNoEmail())).toHaveCount(0);
 });

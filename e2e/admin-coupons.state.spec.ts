@@ -61,7 +61,7 @@ test('a coupon made in the back office is used at checkout, counted, and refused
   await expect(shopper.getByText(messages.couponApplied(code))).toBeVisible();
   await expect(shopper.getByTestId('total-discount')).toContainText(code);
   await shopper.getByTestId('place-order').click();
-  await expect(shopper.getByRole('heading', { name: messages.orderPlaced })).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: messages.orderPlaced() })).toBeVisible();
 
   // The coupon counts the use and lists the order.
   await page.reload();
@@ -79,6 +79,6 @@ test('a coupon made in the back office is used at checkout, counted, and refused
   });
   const check = await shopper.request.post('/api/v1/checkout/discount_code/', { headers: again, data: { discount: { code } } });
   expect(check.status()).toBe(400);
-  expect(((await check.json()) as { error: { fields?: Record<string, string> } }).error.fields?.discount).toBe(messages.couponInvalid);
+  expect(((await check.json()) as { error: { fields?: Record<string, string> } }).error.fields?.discount).toBe(messages.couponInvalid());
   await shopperContext.close();
 });

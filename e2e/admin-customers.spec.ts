@@ -69,7 +69,7 @@ test('customer care finds a customer by phone, adds a note and blocks COD; their
   const shopperPage = await shopperContext.newPage();
   await visitStore(shopperPage, '/checkout?step=payment');
   await expect(shopperPage.getByTestId('pay-cod').getByRole('radio')).toBeDisabled();
-  await expect(shopperPage.getByTestId('pay-cod-reason')).toHaveText(messages.codNotAllowed);
+  await expect(shopperPage.getByTestId('pay-cod-reason')).toHaveText(messages.codNotAllowed());
   await expect(shopperPage.getByTestId('pay-bkash').getByRole('radio')).toBeChecked();
   await expect(shopperPage.getByTestId('place-order')).toContainText('with bKash');
   await shopperContext.close();

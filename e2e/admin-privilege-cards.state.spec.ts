@@ -66,7 +66,7 @@ test('a card issued in the back office is linked by a shopper, gives the bag its
   const wrong = `${number.slice(0, 11)}${(Number(number[11]) + 1) % 10}`;
   await shopper.getByLabel('Card number').fill(wrong);
   await shopper.getByRole('button', { name: 'Link card' }).click();
-  await expect(shopper.getByText(messages.privilegeCardLinkFailed)).toBeVisible();
+  await expect(shopper.getByText(messages.privilegeCardLinkFailed())).toBeVisible();
   await shopper.getByLabel('Card number').fill(grouped);
   await shopper.getByRole('button', { name: 'Link card' }).click();
   const linked = shopper.getByTestId('privilege-card');

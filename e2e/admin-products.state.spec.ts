@@ -103,7 +103,7 @@ test('a product made in the back office is found by search, bought, and its new 
 
   await guestPickupToPayment(shopper);
   await shopper.getByTestId('place-order').click();
-  await expect(shopper.getByRole('heading', { name: messages.orderPlaced })).toBeVisible();
+  await expect(shopper.getByRole('heading', { name: messages.orderPlaced() })).toBeVisible();
   await expect(shopper.getByText(name).first()).toBeVisible();
 
   // The price of the 50 ml goes up: the product page and a bag line added now both show it.

@@ -48,9 +48,9 @@ test('a form filled and sent before the page has hydrated is sent once it has', 
   await page.getByLabel('Email or phone').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await notHydrated(page);
-  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent() })).toHaveCount(0);
   release();
-  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: messages.passwordResetSent() })).toBeVisible();
 });
 
 /** A product page with a variant of at least `stock` in stock chosen. */

@@ -121,9 +121,9 @@ test('adds from the product page, counts in the badge, stops at 6 with whom to c
   await expect
     .poll(async () => (await events()).filter((e) => e.event === 'removeFromCart').map((e) => e.action))
     .toEqual([...Array(5).fill('removed from cart'), 'removed item from cart']);
-  await expect(bag(page).getByText(messages.bagEmpty)).toBeVisible();
+  await expect(bag(page).getByText(messages.bagEmpty())).toBeVisible();
   await expect(bag(page).getByTestId('bag-recommendations')).toBeVisible();
-  await expect(bag(page).getByRole('button', { name: messages.checkout })).toBeDisabled();
+  await expect(bag(page).getByRole('button', { name: messages.checkout() })).toBeDisabled();
   await expect(badge(page)).toHaveText('0');
 
   // The server agrees.
@@ -139,14 +139,14 @@ test('adds a single-variant product from its card and closes the bag every way',
   await expect(bag(page)).toBeVisible();
   await expect(lineOf(page, product)).toBeVisible();
   await expect(badge(page)).toHaveText('1');
-  await expect(bag(page).getByRole('button', { name: messages.checkout })).toBeEnabled();
+  await expect(bag(page).getByRole('button', { name: messages.checkout() })).toBeEnabled();
 
   // Close button, 'Continue shopping' and the backdrop each slide it out.
   await bag(page).getByRole('button', { name: 'Close shopping bag' }).click();
   await expect(bag(page)).toBeHidden();
   await page.getByRole('link', { name: /Shopping bag, 1 item/ }).click();
   await expect(lineOf(page, product)).toBeVisible();
-  await bag(page).getByRole('button', { name: messages.continueShopping }).click();
+  await bag(page).getByRole('button', { name: messages.continueShopping() }).click();
   await expect(bag(page)).toBeHidden();
   await page.getByRole('link', { name: /Shopping bag/ }).click();
   await expect(bag(page)).toBeVisible();
@@ -170,7 +170,7 @@ test('adds a single-variant product from its card and closes the bag every way',
 
   // Checkout closes the bag and goes to /checkout.
   await page.getByRole('link', { name: /Shopping bag/ }).click();
-  await bag(page).getByRole('button', { name: messages.checkout }).click();
+  await bag(page).getByRole('button', { name: messages.checkout() }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(bag(page)).toBeHidden();
 });

@@ -106,7 +106,7 @@ test('a customer pays cash on delivery to a new address and lands on payment suc
 
   // No address yet: the form is the address step; the list narrows division → district → area.
   await page.getByRole('button', { name: 'Save and use this address' }).click();
-  await expect(page.getByText(messages.addressPhoneRequired)).toBeVisible();
+  await expect(page.getByText(messages.addressPhoneRequired())).toBeVisible();
   await page.getByLabel('Full name').fill('Nusrat Jahan');
   await page.getByLabel('Mobile number').fill('01712345678');
   await page.getByLabel('Division').selectOption('Chattogram');
@@ -115,7 +115,7 @@ test('a customer pays cash on delivery to a new address and lands on payment suc
   await expect(page.getByTestId('address-zone')).toHaveText('Delivery zone: Outside Dhaka');
   await page.getByLabel('Address', { exact: true }).fill('House 3, Road 2, OR Nizam Road');
   await page.getByRole('button', { name: 'Save and use this address' }).click();
-  await expect(page.getByText(messages.addAddressSuccess)).toBeVisible();
+  await expect(page.getByText(messages.addAddressSuccess())).toBeVisible();
   await expect(page.getByTestId('address-card')).toContainText('Panchlaish');
   await expect(page.getByTestId('total-shipping')).toContainText('130');
 
@@ -138,7 +138,7 @@ test('a guest verifies their phone and collects the order at a store, paying cas
   await visit(page, '/checkout');
   const local = randomPhone();
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(page.getByText(messages.addressPhoneRequired)).toBeVisible();
+  await expect(page.getByText(messages.addressPhoneRequired())).toBeVisible();
   await page.getByLabel('Mobile number').fill('12345');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText(/^Error phone\/email, Need help\? Please call: /)).toBeVisible();
@@ -158,7 +158,7 @@ test('a guest verifies their phone and collects the order at a store, paying cas
   await placeOrder(page).click();
 
   await expect(page).toHaveURL(/\/order-verify\/success\/[\w-]+\/$/);
-  await expect(page.getByRole('heading', { name: messages.orderPlaced })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.orderPlaced() })).toBeVisible();
   await expect(page.getByTestId('order-status')).toContainText('Pay at pickup');
   await expect(orderNumber(page)).toHaveText(/^GB-\d{4}-\d{6}$/);
   await expect(page.getByText(/Pick up at Glow Bazaar/)).toBeVisible();
@@ -220,7 +220,7 @@ test('a cancelled payment keeps the bag and holds the order: Pay now pays the sa
   await page.getByRole('button', { name: 'Close' }).click();
 
   await expect(page).toHaveURL(/\/order-verify\/cancelled\/[\w-]+\/$/);
-  await expect(page.getByRole('heading', { name: messages.paymentCancelled })).toBeVisible();
+  await expect(page.getByRole('heading', { name: messages.paymentCancelled() })).toBeVisible();
   await expect(
     page.getByText(/^Nothing was charged\. We hold your items until \d{1,2}:\d{2}: pay now, or cancel the order\.$/),
   ).toBeVisible();
@@ -253,7 +253,7 @@ test('a shopper cancels an order the shop has not confirmed, and its items go ba
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await expect(page.getByRole('alertdialog')).toContainText(`Cancel order ${number}?`);
   await page.getByRole('button', { name: 'Yes, cancel the order' }).click();
-  await expect(page.getByText(messages.orderCancelled)).toBeVisible();
+  await expect(page.getByText(messages.orderCancelled())).toBeVisible();
   await expect(page.getByTestId('order-status').first()).toContainText('Cancelled');
   await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
 });
@@ -315,7 +315,7 @@ test('a guest follows their orders by the verified phone, without an account', {
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   release();
   await expect(placeOrder(page)).toBeVisible();
-  await expect(page.getByText(messages.chooseDeliveryAddress)).toHaveCount(0);
+  await expect(page.getByText(messages.chooseDeliveryAddress())).toHaveCount(0);
   await page.unroute('**/api/v1/checkout/shipping_address/');
   await placeOrder(page).click();
   await expect(orderNumber(page)).toHaveText(/^GB-\d{4}-\d{6}$/);
@@ -356,7 +356,7 @@ test('a coupon is applied and removed, then the order is placed with it', async 
 
   await page.getByPlaceholder('Enter coupon code').fill('NOSUCHCODE');
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('field-error')).toHaveText(messages.couponInvalid);
+  await expect(page.getByTestId('field-error')).toHaveText(messages.couponInvalid());
 
   await page.getByPlaceholder('Enter coupon code').fill('welcome10');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -366,7 +366,7 @@ test('a coupon is applied and removed, then the order is placed with it', async 
   await expect(page.getByTestId('pay-total')).not.toHaveText(total!);
 
   await page.getByTestId('applied-coupon').getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText(messages.couponRemoved)).toBeVisible();
+  await expect(page.getByText(messages.couponRemoved())).toBeVisible();
   await expect(page.getByTestId('total-discount')).toHaveCount(0);
   await expect(page.getByTestId('pay-total')).toHaveText(total!);
 

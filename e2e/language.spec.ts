@@ -145,7 +145,7 @@ test(`with JavaScript off the Bangla pages' plain forms stay in Bangla: add to b
   await page.goto(`/bn${product.url}?variant=${variant.variant_id}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   await page.getByRole('button', { name: 'ব্যাগে যোগ করুন', exact: true }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag());
   await expect(page).toHaveURL(new RegExp(`^${baseURL}/bn/brand/.*variant=${variant.variant_id}`));
   await expect(page.getByTestId('bag-count').first()).toHaveText('১');
   await page.getByTestId('language-switch').filter({ visible: true }).first().click();

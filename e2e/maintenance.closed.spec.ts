@@ -34,18 +34,18 @@ test.describe('maintenance mode', () => {
       const res = await request.get(path);
       expect(res.status(), path).toBe(503);
       const html = await res.text();
-      expect(html, path).toContain(messages.maintenanceTitle);
+      expect(html, path).toContain(messages.maintenanceTitle());
       expect(html, path).not.toContain('aria-label="Main"');
     }
 
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.maintenanceTitle);
-    await expect(page.getByText(messages.maintenanceBody)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.maintenanceTitle());
+    await expect(page.getByText(messages.maintenanceBody())).toBeVisible();
     await expect(page.getByRole('link', { name: config.support_email })).toHaveAttribute('href', `mailto:${config.support_email}`);
     await expect(page.locator(`a[href="tel:${config.support_phone}"]`)).toBeVisible();
     await expect(page.locator('header')).toHaveCount(0);
     await expect(page.locator('footer')).toHaveCount(0);
-    await expect(page).toHaveTitle(messages.maintenanceTitle);
+    await expect(page).toHaveTitle(messages.maintenanceTitle());
 
     await setMaintenance(request, false);
     expect((await request.get('/')).status()).toBe(200);
@@ -73,7 +73,7 @@ test.describe('maintenance from the settings screen', () => {
 
     const shopper = await browser.newPage();
     await shopper.goto('/');
-    await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(messages.maintenanceTitle);
+    await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(messages.maintenanceTitle());
 
     // The member's preview: a new tab of the same browser sees the store.
     const [store] = await Promise.all([
@@ -82,7 +82,7 @@ test.describe('maintenance from the settings screen', () => {
     ]);
     await store.waitForLoadState();
     await expect(store.getByRole('navigation', { name: 'Main' })).toBeAttached();
-    await expect(store.getByRole('heading', { level: 1, name: messages.maintenanceTitle })).toHaveCount(0);
+    await expect(store.getByRole('heading', { level: 1, name: messages.maintenanceTitle() })).toHaveCount(0);
     await store.close();
 
     await maintenance.click();

@@ -55,7 +55,7 @@ test('with JavaScript off a shopper adds two variants, changes a quantity, searc
   // The whole journey, page by page, on a busy 2-core machine (and, run alone, the registration's resend block waited out).
   test.setTimeout(300_000);
   // Registered at the start of the run from another client (this browser stays signed out).
-  const { phone } = registeredAhead(testInfo.project.name);
+  const { phone } = registeredAhead(testInfo.project.name, 'no-javascript');
   const api = await playwrightRequest.newContext({ baseURL });
   const { product, ids } = await productWithTwoVariants(api);
 
@@ -63,14 +63,14 @@ test('with JavaScript off a shopper adds two variants, changes a quantity, searc
   await page.goto(`${product.url}?variant=${ids[0]}`);
   await page.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
   await page.getByRole('button', { name: 'Add to bag', exact: true }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag());
   await expect(page).toHaveURL(new RegExp(`variant=${ids[0]}`));
   expect((await serverBag(page)).lines).toEqual({ [ids[0]]: 2 });
   await expect(badge(page)).toHaveText(String((await serverBag(page)).count));
 
   await page.goto(`${product.url}?variant=${ids[1]}`);
   await page.getByRole('button', { name: 'Add to bag', exact: true }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.addedToBag());
   expect((await serverBag(page)).lines).toEqual({ [ids[0]]: 2, [ids[1]]: 1 });
   // Shown once: the next page has no message.
   await page.reload();
@@ -125,7 +125,7 @@ test('with JavaScript off a shopper adds two variants, changes a quantity, searc
   // A wrong code is refused, and the code step stays.
   await page.getByLabel('Code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.codeIncorrect);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.codeIncorrect());
   await page.getByLabel('Code').fill(await latestCode(api, `+88${phone}`));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
@@ -143,7 +143,7 @@ test('with JavaScript off a shopper adds two variants, changes a quantity, searc
   await plain.getByLabel('Phone').fill('12345');
   await plain.getByLabel('House, road, block').fill('House 12, Road 5');
   await plain.getByRole('button', { name: 'Save address and deliver here' }).click();
-  await expect(plain.getByText(messages.phoneInvalid)).toBeVisible();
+  await expect(plain.getByText(messages.phoneInvalid())).toBeVisible();
   await expect(plain.getByLabel('Full name')).toHaveValue('Tahmina Akter');
   await expect(plain.getByLabel('Area')).toHaveValue('Dhanmondi');
   await plain.getByLabel('Phone').fill(phone);
@@ -174,10 +174,10 @@ test(`with JavaScript off 'Notify me' is a plain form: a wrong contact is refuse
   const form = page.getByTestId('plain-notify');
   await form.getByLabel('Tell me when it is back in stock').fill('not a contact');
   await form.getByRole('button', { name: 'Notify me' }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.loginFieldInvalid);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.loginFieldInvalid());
   await page.getByTestId('plain-notify').getByLabel('Tell me when it is back in stock').fill(randomPhone());
   await page.getByTestId('plain-notify').getByRole('button', { name: 'Notify me' }).click();
-  await expect(page.getByTestId('flash-notice')).toHaveText(messages.notifyMeSaved);
+  await expect(page.getByTestId('flash-notice')).toHaveText(messages.notifyMeSaved());
   await expect(page).toHaveURL(url!);
 });
 

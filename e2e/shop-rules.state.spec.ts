@@ -38,7 +38,7 @@ test('care hours and the stock warning set in the back office show on the storef
   const lowStock = page.getByTestId('low-stock');
 
   await page.goto(`${product.url}?variant=${variant.variant_id}`);
-  await expect(page.getByRole('contentinfo')).toContainText(messages.serviceHours);
+  await expect(page.getByRole('contentinfo')).toContainText('Sunday to Thursday, 10 AM to 6 PM');
   await expect(lowStock).toHaveCount(0);
 
   await patchSettings(request, {

@@ -35,7 +35,7 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
       headers: { 'retry-after': '30' },
       contentType: 'application/json',
       body: JSON.stringify({
-        error: { code: 'delivery_unavailable', message: messages.smsUnavailableTryEmail, retry_after: 30, offer: 'email_link' },
+        error: { code: 'delivery_unavailable', message: messages.smsUnavailableTryEmail(), retry_after: 30, offer: 'email_link' },
       }),
     }),
   );
@@ -47,12 +47,12 @@ test('a shopper whose code cannot be sent by SMS is offered the e-mail link, whi
   const dialog = page.getByRole('dialog', { name: 'SIGN IN' });
   await dialog.getByLabel('Email or phone').fill(phone);
   await dialog.getByRole('button', { name: /send code/i }).click();
-  await expect(dialog.getByText(messages.smsUnavailableTryEmail)).toBeVisible();
+  await expect(dialog.getByText(messages.smsUnavailableTryEmail())).toBeVisible();
   await expect(dialog.getByTestId('cooldown')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('sms-down.png') });
 
   await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(dialog.getByRole('heading', { name: messages.passwordlessSent })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: messages.passwordlessSent() })).toBeVisible();
   await expect
     .poll(async () => {
       const rows = ((await (await request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { data: { body: string }[] })

@@ -49,10 +49,18 @@ export async function signedInShopper(request: APIRequestContext, firstName = 'T
   return { phone, headers, customerId };
 }
 
-/** Where e2e/registered.setup.ts leaves the phone of the customer it registered for a browser project. */
-export const registeredAheadFile = (project: string) => join(process.env.E2E_DATA_DIR!, `registered-${project}.json`);
+/**
+ * The journeys that sign in by SMS code as a customer registered ahead: one customer each, so no
+ * journey waits out another's resend block.
+ */
+export const REGISTERED_AHEAD_FOR = ['no-javascript', 'bangla'] as const;
+export type RegisteredAheadFor = (typeof REGISTERED_AHEAD_FOR)[number];
 
-/** The customer registered for this browser project at the start of the run (e2e/registered.setup.ts), signed in nowhere. */
-export function registeredAhead(project: string): { phone: string } {
-  return JSON.parse(readFileSync(registeredAheadFile(project), 'utf8')) as { phone: string };
+/** Where e2e/registered.setup.ts leaves the phone of the customer it registered for a browser project and a journey. */
+export const registeredAheadFile = (project: string, journey: RegisteredAheadFor) =>
+  join(process.env.E2E_DATA_DIR!, `registered-${project}-${journey}.json`);
+
+/** The customer registered for this browser project and journey at the start of the run (e2e/registered.setup.ts), signed in nowhere. */
+export function registeredAhead(project: string, journey: RegisteredAheadFor): { phone: string } {
+  return JSON.parse(readFileSync(registeredAheadFile(project, journey), 'utf8')) as { phone: string };
 }

@@ -27,6 +27,7 @@ import { registerMetrics, requestId } from './plugins/metrics.js';
 import { registerTracing } from './plugins/tracing.js';
 import { settlesWithin } from './lib/timeout.js';
 import { registerRequestContext } from './plugins/request-context.js';
+import { registerRequestLocale } from './plugins/request-locale.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { registerWeb } from './plugins/web.js';
 import {
@@ -127,6 +128,8 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   // External plugins first, then the app's own, then routes. Security headers go first: they see every route.
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  // After the cookie parser: the request's language may be the shopper's cookie.
+  registerRequestLocale(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(swagger, {
     openapi: {

@@ -38,6 +38,7 @@ import { onDemand } from './lib/on-demand';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
 import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
+import * as m from '@store/shared/i18n/messages';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const department = departmentFromPath(pagePathname(request));
@@ -111,11 +112,11 @@ export const headers: Route.HeadersFunction = ({ errorHeaders, loaderHeaders }) 
 
 export const meta: Route.MetaFunction = ({ error }) => {
   if (isRouteErrorResponse(error) && isMaintenanceError(error.data)) {
-    return [{ title: messages.maintenanceTitle }, { name: 'robots', content: 'noindex' }];
+    return [{ title: messages.maintenanceTitle() }, { name: 'robots', content: 'noindex' }];
   }
   if (error) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
-    return [{ title: pageTitle(notFound ? 'Page not found' : 'Something went wrong') }, { name: 'robots', content: 'noindex' }];
+    return [{ title: pageTitle(notFound ? m.notfound_title() : m.error_title()) }, { name: 'robots', content: 'noindex' }];
   }
   return [
     { title: `${SITE_NAME} | Beauty, fragrance & more in Bangladesh` },

@@ -3,6 +3,7 @@ import { OTP_LENGTH } from './constants.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdParamSchema, text } from './input.js';
 import * as messages from './messages.js';
+import type { Message } from './messages.js';
 import { canonicalBdMobile, normalizePhoneInput } from './phone.js';
 import { ProductCardSchema } from './catalog.js';
 
@@ -109,23 +110,23 @@ export function parseContact(raw: string): Contact | null {
 /** The login field: 'Please enter your email or phone number' when empty, 'Please enter valid email or phone' when neither. Output: lowercased email or canonical phone. */
 export const ContactFieldSchema = text({ error: messages.loginFieldEmpty })
   .trim()
-  .min(1, messages.loginFieldEmpty)
-  .max(254, messages.loginFieldInvalid)
-  .refine((v) => parseContact(v) !== null, messages.loginFieldInvalid)
+  .min(1, { error: messages.loginFieldEmpty })
+  .max(254, { error: messages.loginFieldInvalid })
+  .refine((v) => parseContact(v) !== null, { error: messages.loginFieldInvalid })
   .transform((v) => (parseContact(v) as Contact).value);
 
 export const EmailFieldSchema = text({ error: messages.emailInvalid })
   .trim()
-  .max(254, messages.emailInvalid)
+  .max(254, { error: messages.emailInvalid })
   .transform(normalizeEmail)
-  .refine((v) => EMAIL_PATTERN.test(v), messages.emailInvalid);
+  .refine((v) => EMAIL_PATTERN.test(v), { error: messages.emailInvalid });
 
 /** An email that may be left blank (a shopper with a Bangladeshi mobile and no address): blank, null or absent reads as null. */
 export const OptionalEmailFieldSchema = text({ error: messages.emailInvalid })
   .trim()
-  .max(254, messages.emailInvalid)
+  .max(254, { error: messages.emailInvalid })
   .transform(normalizeEmail)
-  .refine((v) => v === '' || EMAIL_PATTERN.test(v), messages.emailInvalid)
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: messages.emailInvalid })
   .nullish()
   .transform((v) => v || null);
 
@@ -141,30 +142,37 @@ const emailWhereNeeded = (v: { email: string | null; phone: string }) =>
 
 export const PhoneFieldSchema = text({ error: messages.phoneRequired })
   .trim()
-  .min(1, messages.phoneRequired)
-  .max(32, messages.phoneInvalid)
-  .refine((v) => canonicalPhone(v) !== null, messages.phoneInvalid)
+  .min(1, { error: messages.phoneRequired })
+  .max(32, { error: messages.phoneInvalid })
+  .refine((v) => canonicalPhone(v) !== null, { error: messages.phoneInvalid })
   .transform((v) => canonicalPhone(v) as string);
 
 export const OtpCodeSchema = z
   .string({ error: messages.codeIncorrect })
   .trim()
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.codeIncorrect);
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: messages.codeIncorrect });
 
 export const PasswordSchema = text({ error: messages.passwordTooShort })
-  .min(PASSWORD_MIN, messages.passwordTooShort)
-  .max(PASSWORD_MAX, messages.passwordTooLong);
+  .min(PASSWORD_MIN, { error: messages.passwordTooShort })
+  .max(PASSWORD_MAX, { error: messages.passwordTooLong });
 
 /** YYYY-MM-DD, a real date, between 1900 and today. */
 export const BirthdaySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.birthdayInvalid)
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
-  }, messages.birthdayInvalid);
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.birthdayInvalid })
+  .refine(
+    (v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900 && d.getTime() <= Date.now();
+    },
+    { error: messages.birthdayInvalid },
+  );
 
-const nameField = (required: string) => text({ error: required }).trim().min(1, required).max(100);
+const nameField = (required: Message) =>
+  text({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(100, { error: () => messages.atMost(100) });
 
 /** Body of exists, email-valid, passwordless, login-otp, send-otp and password-reset: { email } holding an email or a phone. */
 export const ContactBodySchema = z.object({ email: ContactFieldSchema });
@@ -187,8 +195,8 @@ export const RegisterFormSchema = z
     /** Filled in the OTP panel after the register call. */
     otp: z.union([OtpCodeSchema, z.literal('')]).optional(),
   })
-  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch })
-  .refine(emailWhereNeeded, { path: ['email'], message: messages.emailNeededAbroad });
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], error: messages.passwordMismatch })
+  .refine(emailWhereNeeded, { path: ['email'], error: messages.emailNeededAbroad });
 export type RegisterForm = z.input<typeof RegisterFormSchema>;
 
 export const RegisterNoteSchema = z.object({
@@ -211,7 +219,7 @@ export const RegisterPayloadSchema = z.object({
       newsletter_sms: z.boolean().default(true),
       online_customer: z.literal(true),
     })
-    .refine(emailWhereNeeded, { path: ['email'], message: messages.emailNeededAbroad }),
+    .refine(emailWhereNeeded, { path: ['email'], error: messages.emailNeededAbroad }),
   /** The client's request-timeout flag; accepted and ignored by the server. */
   withTimeout: z.boolean().optional(),
 });
@@ -267,7 +275,7 @@ export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 /** POST /accounts/guest/: a guest needs only a phone (a BD mobile: the code goes by SMS). */
 export const GuestRegisterPayloadSchema = z.object({
   customer: z.object({
-    phone: PhoneFieldSchema.refine((p) => p.startsWith('+8801'), messages.smsBdOnly),
+    phone: PhoneFieldSchema.refine((p) => p.startsWith('+8801'), { error: messages.smsBdOnly }),
     email: z.union([EmailFieldSchema, z.literal('')]).optional(),
     first_name: text().trim().max(100).optional(),
     last_name: text().trim().max(100).optional(),
@@ -285,7 +293,7 @@ export const LoginPayloadSchema = z
     password: text().min(1).max(PASSWORD_MAX).optional(),
     otp: OtpCodeSchema.optional(),
   })
-  .refine((v) => (v.password === undefined) !== (v.otp === undefined), { path: ['password'], message: messages.passwordOrOtp });
+  .refine((v) => (v.password === undefined) !== (v.otp === undefined), { path: ['password'], error: messages.passwordOrOtp });
 export type LoginPayload = z.input<typeof LoginPayloadSchema>;
 
 /**
@@ -336,7 +344,7 @@ export const VerifySmsPayloadSchema = z
     /** willNotLoginAfterRegister: false verifies without signing in. */
     login: z.boolean().default(true),
   })
-  .refine((v) => Boolean(v.email) || Boolean(v.phone), { path: ['phone'], message: messages.phoneRequired });
+  .refine((v) => Boolean(v.email) || Boolean(v.phone), { path: ['phone'], error: messages.phoneRequired });
 export type VerifySmsPayload = z.input<typeof VerifySmsPayloadSchema>;
 
 /** POST /accounts/verify/: finishes a registration with the code (SMS, or email for phones abroad) and the password. */
@@ -368,7 +376,7 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 export const PasswordResetPayloadSchema = z
   .object({ password: PasswordSchema, password_confirm: text() })
-  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], error: messages.passwordMismatch });
 export type PasswordResetPayload = z.input<typeof PasswordResetPayloadSchema>;
 
 /**
@@ -393,17 +401,17 @@ export type PasswordResetRequestResponse = z.infer<typeof PasswordResetRequestRe
 /** POST /accounts/password-reset/code/: the SMS code sent to the phone and the new password (checked before the code is used). */
 export const PasswordResetCodePayloadSchema = z
   .object({
-    phone: PhoneFieldSchema.refine(isSmsMobile, messages.smsBdOnly),
+    phone: PhoneFieldSchema.refine(isSmsMobile, { error: messages.smsBdOnly }),
     code: OtpCodeSchema,
     password: PasswordSchema,
     password_confirm: text(),
   })
-  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], error: messages.passwordMismatch });
 export type PasswordResetCodePayload = z.input<typeof PasswordResetCodePayloadSchema>;
 
 export const PasswordChangePayloadSchema = z
   .object({ current_password: text().max(PASSWORD_MAX).optional(), password: PasswordSchema, password_confirm: text() })
-  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], message: messages.passwordMismatch });
+  .refine((v) => v.password === v.password_confirm, { path: ['password_confirm'], error: messages.passwordMismatch });
 export type PasswordChangePayload = z.input<typeof PasswordChangePayloadSchema>;
 
 export const SessionUserSchema = z.object({
@@ -457,8 +465,8 @@ export const NotificationPrefsSavedResponseSchema = z.object({
 export const PrivilegeCardLinkPayloadSchema = z.object({
   number: text({ error: messages.privilegeCardNumberRequired })
     .trim()
-    .min(1, messages.privilegeCardNumberRequired)
-    .max(40, messages.privilegeCardLinkFailed),
+    .min(1, { error: messages.privilegeCardNumberRequired })
+    .max(40, { error: messages.privilegeCardLinkFailed }),
 });
 export type PrivilegeCardLinkPayload = z.input<typeof PrivilegeCardLinkPayloadSchema>;
 /** The linked card as the shopper sees it: the last four digits only. */

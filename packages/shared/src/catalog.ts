@@ -175,19 +175,19 @@ export const NotifyMeSchema = z
     const email = v.email ? normalizeEmail(v.email) : '';
     const phone = v.phone ?? '';
     if (!email && !phone) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: messages.addressEmailOrPhoneRequired });
+      ctx.addIssue({ code: 'custom', path: ['email'], message: messages.addressEmailOrPhoneRequired() });
       return z.NEVER;
     }
     if (email) {
       if (!isEmail(email)) {
-        ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailInvalid });
+        ctx.addIssue({ code: 'custom', path: ['email'], message: messages.emailInvalid() });
         return z.NEVER;
       }
       return { variant_id: v.variant_id, email, phone: null };
     }
     const canonical = canonicalBdMobile(phone);
     if (!canonical) {
-      ctx.addIssue({ code: 'custom', path: ['phone'], message: messages.phoneInvalid });
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: messages.phoneInvalid() });
       return z.NEVER;
     }
     return { variant_id: v.variant_id, email: null, phone: canonical };

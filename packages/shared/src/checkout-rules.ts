@@ -4,7 +4,8 @@
  * page that only needs these constants does not ship the schema library (checkout.ts has the schemas).
  */
 import { dhakaClock } from './dhaka-time.js';
-import { formatTaka } from './money.js';
+import * as m from '@store/shared/i18n/messages';
+import { taka } from './messages.js';
 
 /** Where an address is, for the delivery fee: Dhaka city, the ring around it, or the rest of the country. */
 export const DELIVERY_ZONES = ['inside_dhaka', 'dhaka_suburb', 'outside_dhaka'] as const;
@@ -33,30 +34,31 @@ export function freeDeliveryApplies(rule: FreeDeliveryRule | null, zone: Deliver
   return !!rule && !!zone && rule.zones.includes(zone) && itemsAmount >= rule.threshold;
 }
 
-/** 'inside Dhaka', 'inside Dhaka and the Dhaka suburbs', 'anywhere in Bangladesh'. */
+const ZONE_PHRASES: Record<DeliveryZone, () => string> = {
+  inside_dhaka: m.free_zone_inside_dhaka,
+  dhaka_suburb: m.free_zone_dhaka_suburb,
+  outside_dhaka: m.free_zone_outside_dhaka,
+};
+
+/** 'inside Dhaka', 'inside Dhaka and to the Dhaka suburbs', 'anywhere in Bangladesh' (in the shopper's language). */
 function zonesPhrase(zones: DeliveryZone[]): string {
-  if (DELIVERY_ZONES.every((z) => zones.includes(z))) return 'anywhere in Bangladesh';
-  const words: Record<DeliveryZone, string> = {
-    inside_dhaka: 'inside Dhaka',
-    dhaka_suburb: 'to the Dhaka suburbs',
-    outside_dhaka: 'outside Dhaka',
-  };
-  const parts = DELIVERY_ZONES.filter((z) => zones.includes(z)).map((z) => words[z]);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
+  if (DELIVERY_ZONES.every((z) => zones.includes(z))) return m.free_zone_all();
+  const parts = DELIVERY_ZONES.filter((z) => zones.includes(z)).map((z) => ZONE_PHRASES[z]());
+  return parts.length > 1 ? m.list_and({ list: parts.slice(0, -1).join(', '), last: parts.at(-1)! }) : (parts[0] ?? '');
 }
 
 /** The rule in a sentence: 'Free standard delivery inside Dhaka on orders of ৳2,000 or more'; null without a rule. */
 export function freeDeliveryText(rule: FreeDeliveryRule | null): string | null {
   if (!rule || rule.zones.length === 0) return null;
-  return `Free standard delivery ${zonesPhrase(rule.zones)} on orders of ${formatTaka(rule.threshold)} or more`;
+  return m.free_delivery_rule({ where: zonesPhrase(rule.zones), amount: taka(rule.threshold) });
 }
 
 /** What the bag says about the rule for its items: how much more is needed, or that the bag qualifies. */
 export function freeDeliveryProgress(rule: FreeDeliveryRule | null, itemsAmount: number): string | null {
   if (!rule || rule.zones.length === 0 || itemsAmount <= 0) return null;
   const where = zonesPhrase(rule.zones);
-  if (itemsAmount >= rule.threshold) return `Your order qualifies for free standard delivery ${where}`;
-  return `Add ${formatTaka(rule.threshold - itemsAmount)} more for free standard delivery ${where}`;
+  if (itemsAmount >= rule.threshold) return m.free_delivery_qualifies({ where });
+  return m.free_delivery_add({ where, amount: taka(rule.threshold - itemsAmount) });
 }
 
 export const ADDRESS_TYPES = ['shipping', 'billing'] as const;

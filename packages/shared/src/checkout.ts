@@ -14,6 +14,7 @@ import { FreeDeliveryRuleSchema, ShippingFeesSchema } from './content.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdSchema, text } from './input.js';
 import * as messages from './messages.js';
+import type { Message } from './messages.js';
 import { canonicalBdMobile } from './phone.js';
 
 export * from './checkout-rules.js';
@@ -60,8 +61,15 @@ export type LocationsResponse = z.infer<typeof LocationsResponseSchema>;
 // ------------------------------------------------------------------------------------------------
 // Addresses
 
-const upTo = (max: number) => text().trim().max(max, `At most ${max} characters`);
-const required = (message: string, max: number) => text(message).trim().min(1, message).max(max, `At most ${max} characters`);
+const upTo = (max: number) =>
+  text()
+    .trim()
+    .max(max, { error: () => messages.atMost(max) });
+const required = (message: Message, max: number) =>
+  text({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: () => messages.atMost(max) });
 
 export const AddressTypeQuerySchema = z.object({ type: z.enum(ADDRESS_TYPES).default('shipping') });
 
@@ -71,22 +79,22 @@ export const AddressTypeQuerySchema = z.object({ type: z.enum(ADDRESS_TYPES).def
  */
 export const AddressFormSchema = z.object({
   name: required(messages.addressNameRequired, 100),
-  phone: text(messages.addressPhoneRequired)
+  phone: text({ error: messages.addressPhoneRequired })
     .trim()
-    .min(1, messages.addressPhoneRequired)
+    .min(1, { error: messages.addressPhoneRequired })
     .transform((value, ctx) => {
       const phone = canonicalBdMobile(value);
       if (!phone) {
-        ctx.addIssue({ code: 'custom', message: messages.phoneInvalid });
+        ctx.addIssue({ code: 'custom', message: messages.phoneInvalid() });
         return z.NEVER;
       }
       return phone;
     }),
   email: text()
     .trim()
-    .max(254, messages.emailInvalid)
+    .max(254, { error: messages.emailInvalid })
     .transform(normalizeEmail)
-    .refine((v) => v === '' || EMAIL_PATTERN.test(v), messages.emailInvalid)
+    .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: messages.emailInvalid })
     // An address read back from the API has email null: sending it again means none.
     .nullish()
     .transform((v) => v ?? ''),
@@ -141,7 +149,7 @@ export type ShippingAddressPayload = z.input<typeof ShippingAddressPayloadSchema
 export type ShippingAddressChoice = z.output<typeof ShippingAddressPayloadSchema>;
 
 export const PaymentMethodPayloadSchema = z.object({
-  paymentMethod: z.enum(PAYMENT_METHODS, messages.paymentMethodRequired),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: messages.paymentMethodRequired }),
   multi_card_name: upTo(200).optional(),
 });
 export type PaymentMethodPayload = z.input<typeof PaymentMethodPayloadSchema>;

@@ -30,7 +30,7 @@ export function hasUnsafeText(value: string): boolean {
  * .min(), .max() as on z.string(). Takes z.string()'s params (the message for a non-string).
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !hasUnsafeText(value), { message: messages.textNotAllowed, abort: true });
+  z.string(params).refine((value) => !hasUnsafeText(value), { error: messages.textNotAllowed, abort: true });
 
 /** An id in a JSON body: a whole number from 1 to MAX_ID. */
 export const IdSchema = z.number('Must be a number').int('Must be a whole number').min(1, 'Must be an id').max(MAX_ID, 'Must be an id');

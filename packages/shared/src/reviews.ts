@@ -14,9 +14,13 @@ export * from './review-messages.js';
 
 /** POST /products/{id}/reviews/: the signed-in customer's review of a product they received. */
 export const ReviewInputSchema = z.object({
-  name: text().trim().min(1, reviewMessages.required).max(REVIEW_NAME_MAX, reviewMessages.name),
-  star: z.number(reviewMessages.star).int(reviewMessages.star).min(1, reviewMessages.star).max(5, reviewMessages.star),
-  text: text().trim().min(REVIEW_TEXT_MIN, reviewMessages.textShort).max(REVIEW_TEXT_MAX, reviewMessages.textLong),
+  name: text().trim().min(1, { error: reviewMessages.required }).max(REVIEW_NAME_MAX, { error: reviewMessages.name }),
+  star: z
+    .number({ error: reviewMessages.star })
+    .int({ error: reviewMessages.star })
+    .min(1, { error: reviewMessages.star })
+    .max(5, { error: reviewMessages.star }),
+  text: text().trim().min(REVIEW_TEXT_MIN, { error: reviewMessages.textShort }).max(REVIEW_TEXT_MAX, { error: reviewMessages.textLong }),
 });
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
 
@@ -50,7 +54,7 @@ export const ADMIN_REVIEWS_PAGE_SIZE = 25;
 export const AdminReviewsQuerySchema = z.object({
   state: z.enum(REVIEW_STATES).optional(),
   product: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  star: z.coerce.number().int().min(1, reviewMessages.star).max(5, reviewMessages.star).optional(),
+  star: z.coerce.number().int().min(1, { error: reviewMessages.star }).max(5, { error: reviewMessages.star }).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminReviewsQuery = z.infer<typeof AdminReviewsQuerySchema>;
@@ -83,7 +87,7 @@ export type AdminReviewPage = z.infer<typeof AdminReviewPageSchema>;
 
 /** PUT /admin/reviews/{id}/reply/: the shop's answer; an empty text removes it. */
 export const AdminReviewReplySchema = z.object({
-  reply: text().trim().max(REVIEW_REPLY_MAX, reviewMessages.replyLong),
+  reply: text().trim().max(REVIEW_REPLY_MAX, { error: reviewMessages.replyLong }),
 });
 export type AdminReviewReply = z.infer<typeof AdminReviewReplySchema>;
 

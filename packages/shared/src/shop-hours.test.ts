@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLocale, overwriteGetLocale } from '@store/shared/i18n/runtime';
 import { DEFAULT_CARE_HOURS, type CareHours } from './admin-settings.js';
-import * as messages from './messages.js';
 import { callOutsideHoursText, careDaysText, careHoursText, cutoffLabel, hourLabel, isWithinCareHours } from './shop-hours.js';
 
 describe('hourLabel and cutoffLabel', () => {
@@ -23,8 +23,10 @@ describe('hourLabel and cutoffLabel', () => {
 
 describe('care hours in words', () => {
   it('words the default hours exactly as SPEC §9 and the old constants did', () => {
-    expect(careHoursText(DEFAULT_CARE_HOURS)).toBe(messages.serviceHours);
-    expect(callOutsideHoursText(DEFAULT_CARE_HOURS)).toBe(messages.callOutsideHours);
+    expect(careHoursText(DEFAULT_CARE_HOURS)).toBe('Sunday to Thursday, 10 AM to 6 PM');
+    expect(callOutsideHoursText(DEFAULT_CARE_HOURS)).toBe(
+      'Customer Service Representatives are available between 10am and 6pm Sunday to Thursday, except holidays.',
+    );
   });
 
   it.each<[CareHours['days'], string]>([
@@ -82,5 +84,32 @@ describe('isWithinCareHours with changed hours', () => {
     ['2025-06-01T06:00:00Z', false, 'Sunday noon is now closed'],
   ])('%s → %s (%s)', (iso, open) => {
     expect(isWithinCareHours(hours, new Date(iso))).toBe(open);
+  });
+});
+
+describe('care hours in Bangla (the catalogs read the request’s language)', () => {
+  const english = getLocale;
+  beforeAll(() => overwriteGetLocale(() => 'bn'));
+  afterAll(() => overwriteGetLocale(english));
+
+  it('names the part of the day and writes Bengali digits', () => {
+    expect([0, 5, 10, 12, 14, 16, 18, 21].map(hourLabel)).toEqual([
+      'রাত ১২টা',
+      'ভোর ৫টা',
+      'সকাল ১০টা',
+      'দুপুর ১২টা',
+      'দুপুর ২টা',
+      'বিকেল ৪টা',
+      'সন্ধ্যা ৬টা',
+      'রাত ৯টা',
+    ]);
+  });
+
+  it('words the days and the hours, and the call panel’s warning', () => {
+    expect(careHoursText(DEFAULT_CARE_HOURS)).toBe('রবিবার থেকে বৃহস্পতিবার, সকাল ১০টা থেকে সন্ধ্যা ৬টা');
+    expect(careDaysText(['fri', 'sat'])).toBe('শুক্রবার ও শনিবার');
+    expect(callOutsideHoursText(DEFAULT_CARE_HOURS)).toBe(
+      'কাস্টমার সার্ভিস প্রতিনিধিরা রবিবার থেকে বৃহস্পতিবার সকাল ১০টা থেকে সন্ধ্যা ৬টা পর্যন্ত আছেন, ছুটির দিন ছাড়া।',
+    );
   });
 });

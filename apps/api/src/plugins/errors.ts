@@ -42,7 +42,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
         fields[path] ??= issue.message ?? 'Invalid value';
       }
-      body = { error: { code: 'validation_failed', message: messages.badRequest, fields } };
+      body = { error: { code: 'validation_failed', message: messages.badRequest(), fields } };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       const code = FRAMEWORK_CODES[status] ?? 'validation_failed';
@@ -51,11 +51,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: err.message }, 'database unavailable');
       status = 503;
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER));
-      body = { error: { code: 'unavailable', message: messages.serviceUnavailable, retry_after: UNAVAILABLE_RETRY_AFTER } };
+      body = { error: { code: 'unavailable', message: messages.serviceUnavailable(), retry_after: UNAVAILABLE_RETRY_AFTER } };
     } else {
       request.log.error({ err }, 'unhandled error');
       status = 500;
-      body = { error: { code: 'internal', message: messages.internalError } };
+      body = { error: { code: 'internal', message: messages.internalError() } };
     }
     return reply.status(status).send(body);
   });

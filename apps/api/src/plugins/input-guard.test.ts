@@ -6,13 +6,13 @@ import { findUnsafeInput, MAX_INPUT_DEPTH, registerInputGuard, tooDeep } from '.
 
 describe('findUnsafeInput', () => {
   it('names the first string or key PostgreSQL cannot store, in document order', () => {
-    expect(findUnsafeInput({ a: 'ok', b: ['fine', 'x\u0000'], c: '\ud800' })).toEqual({ path: 'b.1', message: messages.textNotAllowed });
+    expect(findUnsafeInput({ a: 'ok', b: ['fine', 'x\u0000'], c: '\ud800' })).toEqual({ path: 'b.1', message: messages.textNotAllowed() });
     expect(findUnsafeInput({ line_item: { variant_id: 1, note: '\udc00' } })).toEqual({
       path: 'line_item.note',
-      message: messages.textNotAllowed,
+      message: messages.textNotAllowed(),
     });
-    expect(findUnsafeInput({ ['k\u0000']: 1 })).toEqual({ path: 'k\\u0000', message: messages.textNotAllowed });
-    expect(findUnsafeInput('\u0000')).toEqual({ path: '_', message: messages.textNotAllowed });
+    expect(findUnsafeInput({ ['k\u0000']: 1 })).toEqual({ path: 'k\\u0000', message: messages.textNotAllowed() });
+    expect(findUnsafeInput('\u0000')).toEqual({ path: '_', message: messages.textNotAllowed() });
     expect(findUnsafeInput({ a: 'লিপস্টিক 😀', b: [1, null, true, { c: 'ok' }] })).toBeNull();
     expect(findUnsafeInput(undefined)).toBeNull();
   });
@@ -30,7 +30,7 @@ describe('findUnsafeInput', () => {
     expect(findUnsafeInput(new Map([['\u0000', '\u0000']]))).toBeNull();
     expect(findUnsafeInput(Object.assign(Object.create(null) as object, { a: '\u0000' }))).toEqual({
       path: 'a',
-      message: messages.textNotAllowed,
+      message: messages.textNotAllowed(),
     });
   });
 });
@@ -55,13 +55,13 @@ describe('registerInputGuard', () => {
     });
     expect(body.statusCode).toBe(400);
     expect(body.json()).toEqual({
-      error: { code: 'validation_failed', message: messages.badRequest, fields: { 'customer.first_name': messages.textNotAllowed } },
+      error: { code: 'validation_failed', message: messages.badRequest(), fields: { 'customer.first_name': messages.textNotAllowed() } },
     });
     const query = await a.inject('/echo/1?search=a%00b');
     expect(query.statusCode).toBe(400);
-    expect(query.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({ search: messages.textNotAllowed });
+    expect(query.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({ search: messages.textNotAllowed() });
     const path = await a.inject('/echo/a%00b');
-    expect(path.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({ id: messages.textNotAllowed });
+    expect(path.json<{ error: { fields: Record<string, string> } }>().error.fields).toEqual({ id: messages.textNotAllowed() });
     await a.close();
   });
 

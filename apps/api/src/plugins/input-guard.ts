@@ -31,7 +31,7 @@ export function findUnsafeInput(value: unknown): UnsafeInput | null {
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
     if (typeof value === 'string') {
-      if (hasUnsafeText(value)) return { path: fieldName(path), message: messages.textNotAllowed };
+      if (hasUnsafeText(value)) return { path: fieldName(path), message: messages.textNotAllowed() };
       continue;
     }
     const entries: [string, unknown][] = Array.isArray(value)
@@ -41,7 +41,7 @@ export function findUnsafeInput(value: unknown): UnsafeInput | null {
         : [];
     if (entries.length === 0) continue;
     if (path.length >= MAX_INPUT_DEPTH) return { path: fieldName(path), message: tooDeep };
-    for (const [key] of entries) if (hasUnsafeText(key)) return { path: fieldName([...path, key]), message: messages.textNotAllowed };
+    for (const [key] of entries) if (hasUnsafeText(key)) return { path: fieldName([...path, key]), message: messages.textNotAllowed() };
     for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i]![1], path: [...path, entries[i]![0]] });
   }
   return null;
@@ -57,7 +57,7 @@ export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preHandler', async (request) => {
     for (const value of [request.params, request.query, request.body]) {
       const unsafe = findUnsafeInput(value);
-      if (unsafe) throw badRequest(messages.badRequest, { [unsafe.path]: unsafe.message });
+      if (unsafe) throw badRequest(messages.badRequest(), { [unsafe.path]: unsafe.message });
     }
   });
 }

@@ -43,7 +43,7 @@ export function backPath(form: FormData, fallback = '/'): string {
 /** The API's first field message, else its message (SPEC §8: a refusal names what to fix). */
 export function refusalMessage(result: ApiSendResult<unknown>): string {
   if (result.ok) return '';
-  return Object.values(result.error.fields ?? {})[0] ?? result.error.message ?? messages.internalError;
+  return Object.values(result.error.fields ?? {})[0] ?? result.error.message ?? messages.internalError();
 }
 
 /** Sends a change to the API for a form action; the answer carries the cookies the API set. */

@@ -114,7 +114,7 @@ export async function http<T>(
   const apiError = (payload as Partial<ApiErrorBody> | null)?.error;
   const error: HttpError = {
     code: apiError?.code ?? 'internal',
-    message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError),
+    message: apiError?.message ?? (typeof payload === 'string' && payload ? payload : messages.internalError()),
     ...(apiError?.fields ? { fields: apiError.fields } : {}),
     ...(typeof apiError?.retry_after === 'number' ? { retryAfter: apiError.retry_after } : {}),
     ...(apiError?.offer ? { offer: apiError.offer } : {}),
@@ -124,7 +124,7 @@ export async function http<T>(
     return { ok: false, error };
   }
   if (needsLogin(error)) {
-    if (toasts && !guest) toast.error(messages.loginRequired);
+    if (toasts && !guest) toast.error(messages.loginRequired());
     return { ok: false, error };
   }
   if (isRefusal(error) && toasts) {

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
 import type { AddressSnapshot, OrderDetail } from '@store/shared/checkout';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, type OrderStatus, type PaymentStatus } from '@store/shared/checkout-rules';
+import * as m from '@store/shared/i18n/messages';
 import { AccountLayout } from '../features/account/account-layout';
 import { getSessionUser } from '../features/account/session-user.server';
+import { orderStatusLabel, paymentStatusLabel } from '../features/checkout/labels';
 import { holdTime, OrderActions } from '../features/checkout/order-actions';
 import * as messages from '@store/shared/messages';
 import { orderDate, OrderItems } from '../features/checkout/order-view';
@@ -28,7 +29,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: pageTitle(loaderData ? `Order ${loaderData.order.number}` : 'Order') }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: pageTitle(loaderData ? m.order_email_number({ number: loaderData.order.number }) : m.receipt_order()) },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 function Place({ title, a }: { title: string; a: AddressSnapshot }) {
@@ -44,8 +48,7 @@ function Place({ title, a }: { title: string; a: AddressSnapshot }) {
   );
 }
 
-const label = (kind: 'order' | 'payment', to: string) =>
-  (kind === 'order' ? ORDER_STATUS_LABELS[to as OrderStatus] : PAYMENT_STATUS_LABELS[to as PaymentStatus]) ?? to;
+const label = (kind: 'order' | 'payment', to: string) => (kind === 'order' ? orderStatusLabel(to) : paymentStatusLabel(to));
 
 /** A guest has no account pages around their orders: the order alone, in the page's width. */
 function Frame({ guest, firstName, children }: { guest: boolean; firstName: string; children: ReactNode }) {
@@ -65,10 +68,10 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       <div className="space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Link to="/account/orders" className="text-sm font-medium text-ink underline-offset-2 hover:underline">
-            ← All orders
+            {m.receipt_all_orders()}
           </Link>
           <a href={hrefHere(`/receipt/${order.id}`)} className="text-sm font-semibold text-brand underline-offset-2 hover:underline">
-            View receipt
+            {m.receipt_view()}
           </a>
         </div>
         <h2 className="text-xl font-bold text-ink" data-testid="order-number">
@@ -80,15 +83,15 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <OrderActions order={order} onChanged={() => void revalidator.revalidate()} />
-        <OrderItems order={order} title="Items" />
+        <OrderItems order={order} title={m.receipt_items()} />
         <div className="grid gap-3 sm:grid-cols-2">
-          {order.shipping_address ? <Place title="Delivery address" a={order.shipping_address} /> : null}
+          {order.shipping_address ? <Place title={m.checkout_delivery_address()} a={order.shipping_address} /> : null}
           {order.billing_address && JSON.stringify(order.billing_address) !== JSON.stringify(order.shipping_address) ? (
-            <Place title="Billing address" a={order.billing_address} />
+            <Place title={m.checkout_billing_address()} a={order.billing_address} />
           ) : null}
         </div>
-        <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label="History">
-          <h3 className="mb-3 text-base font-semibold text-ink">History</h3>
+        <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label={m.receipt_history()}>
+          <h3 className="mb-3 text-base font-semibold text-ink">{m.receipt_history()}</h3>
           <ol className="space-y-3 border-l-2 border-line pl-4">
             {order.history.map((h, i) => (
               <li key={i} className="relative text-sm">

@@ -18,6 +18,7 @@ import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import { pageUrl } from '../lib/request-path';
 import type { Route } from './+types/account';
+import * as m from '@store/shared/i18n/messages';
 
 /** The orders and wishlist tabs show prices: the ৳ font is preloaded (see taka-font.ts). */
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ params }: Route.MetaArgs) {
-  const label = ACCOUNT_TABS.find((t) => t.key === params.tabName)?.label ?? 'My account';
+  const label = (ACCOUNT_TABS.find((t) => t.key === params.tabName)?.label ?? m.account_tab_my_account)();
   return [{ title: pageTitle(label) }, { name: 'robots', content: 'noindex' }];
 }
 

@@ -6,6 +6,8 @@ import { pagePathname, pageUrl } from '../lib/request-path';
 import { formatDate } from '../lib/dates';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/blog-list';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../lib/format';
 
 type BlogList = { count: number; page: number; page_size: number; results: BlogPostSummary[] };
 
@@ -27,12 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return [];
-  const suffix = loaderData.page > 1 ? ` (page ${loaderData.page})` : '';
   return [
-    { title: pageTitle(`Beauty blog${suffix}`) },
+    { title: pageTitle(loaderData.page > 1 ? m.meta_blog_title_page({ page: formatCount(loaderData.page) }) : m.blog_title()) },
     {
       name: 'description',
-      content: 'Skincare routines, fragrance guides, make-up tips and new arrivals from the Glow Bazaar beauty editors.',
+      content: m.meta_blog_description(),
     },
     { tagName: 'link', rel: 'canonical', href: loaderData.canonical },
   ];
@@ -88,7 +89,7 @@ function Featured({ post }: { post: BlogPostSummary }) {
         />
       </Link>
       <div className="flex flex-col justify-center p-6 lg:p-10">
-        <p className="mb-3 text-xs font-bold uppercase tracking-widest text-brand">Latest</p>
+        <p className="mb-3 text-xs font-bold uppercase tracking-widest text-brand">{m.blog_latest()}</p>
         <Byline post={post} />
         <h2 className="mt-2 font-serif text-2xl font-semibold leading-snug text-ink lg:text-3xl">
           <Link to={`/blog/${post.slug}`} className="hover:text-brand">
@@ -138,10 +139,10 @@ function Pagination({ page, pages, basePath }: { page: number; pages: number; ba
   const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
   const cls = 'flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium';
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-1.5">
+    <nav aria-label={m.pagination()} className="mt-10 flex items-center justify-center gap-1.5">
       {page > 1 ? (
         <Link to={href(page - 1)} rel="prev" className={`${cls} text-ink ring-1 ring-line hover:ring-brand`}>
-          ← Newer
+          {m.blog_newer()}
         </Link>
       ) : null}
       {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
@@ -151,12 +152,12 @@ function Pagination({ page, pages, basePath }: { page: number; pages: number; ba
           aria-current={n === page ? 'page' : undefined}
           className={`${cls} ${n === page ? 'bg-brand text-white' : 'text-ink hover:bg-neutral-100'}`}
         >
-          {n}
+          {formatCount(n)}
         </Link>
       ))}
       {page < pages ? (
         <Link to={href(page + 1)} rel="next" className={`${cls} text-ink ring-1 ring-line hover:ring-brand`}>
-          Older →
+          {m.blog_older()}
         </Link>
       ) : null}
     </nav>
@@ -170,9 +171,9 @@ export default function BlogListPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 lg:px-6 lg:py-12">
       <header className="mx-auto max-w-2xl text-center">
-        <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand">The Glow Journal</p>
-        <h1 className="mt-2 font-serif text-3xl font-semibold text-ink lg:text-4xl">Beauty blog</h1>
-        <p className="mt-3 text-neutral-600">Routines, guides and new finds from our beauty editors.</p>
+        <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand">{m.blog_kicker()}</p>
+        <h1 className="mt-2 font-serif text-3xl font-semibold text-ink lg:text-4xl">{m.blog_title()}</h1>
+        <p className="mt-3 text-neutral-600">{m.blog_intro()}</p>
       </header>
       {featured ? <Featured post={featured} /> : null}
       {rest.length ? (
@@ -182,7 +183,7 @@ export default function BlogListPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       ) : null}
-      {results.length ? null : <p className="mt-12 text-center text-neutral-600">No articles yet. Check back soon.</p>}
+      {results.length ? null : <p className="mt-12 text-center text-neutral-600">{m.blog_none()}</p>}
       <Pagination page={page} pages={pages} basePath={basePath} />
     </main>
   );

@@ -5,6 +5,7 @@ import { apiGet } from '../lib/api.server';
 import { formatDate } from '../lib/dates';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/blog-post';
+import * as m from '@store/shared/i18n/messages';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^[a-z0-9-]{1,200}$/.test(params.slug)) throw data(null, { status: 404 });
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 
 export default function BlogPostPage({ loaderData: post }: Route.ComponentProps) {
   return (
-    <ContentArticle title={post.title} bodyHtml={post.body_html} crumbs={[{ href: '/blog', label: 'Blog' }]}>
+    <ContentArticle title={post.title} bodyHtml={post.body_html} crumbs={[{ href: '/blog', label: m.blog_crumb() }]}>
       <p className="mt-3 text-sm text-muted">
         <time dateTime={post.published_at}>{formatDate(post.published_at)}</time> · By {post.author}
       </p>

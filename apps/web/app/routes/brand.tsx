@@ -12,6 +12,8 @@ import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import { pageUrl } from '../lib/request-path';
 import type { Route } from './+types/brand';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../lib/format';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
@@ -48,14 +50,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
-  if (!data) return [{ title: pageTitle('Brand not found') }];
+  if (!data) return [{ title: pageTitle(m.brand_not_found()) }];
   const page = readListingState(new URLSearchParams(data.query)).page;
   const { brand } = data;
   return [
-    { title: pageTitle(page > 1 ? `${brand.name} – page ${page}` : `${brand.name}: shop ${brand.product_count} products`) },
+    {
+      title: pageTitle(
+        page > 1
+          ? m.meta_page_n({ title: brand.name, page: formatCount(page) })
+          : m.meta_brand_title({ brand: brand.name, count: formatCount(brand.product_count) }),
+      ),
+    },
     {
       name: 'description',
-      content: truncate(brand.description || `Shop authentic ${brand.name} at Glow Bazaar, delivered across Bangladesh.`, 160),
+      content: truncate(brand.description || m.meta_brand_description({ brand: brand.name }), 160),
     },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
     ...(data.error ? [{ name: 'robots', content: 'noindex' }] : []),
@@ -74,7 +82,7 @@ export default function Brand({ loaderData }: Route.ComponentProps) {
       scope={{ brand: brand.handle, department: brand.department as DepartmentKey }}
       heading={
         <>
-          <p className="text-xs font-semibold uppercase tracking-[0.12em] text-brand">Brand</p>
+          <p className="text-xs font-semibold uppercase tracking-[0.12em] text-brand">{m.brand_kicker()}</p>
           <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink lg:text-4xl">{brand.name}</h1>
         </>
       }

@@ -1,5 +1,6 @@
 import { redirect } from 'react-router';
 import type { AddressListResponse, CheckoutResponse, LocationsResponse } from '@store/shared/checkout';
+import * as messages from '@store/shared/messages';
 import { CheckoutPage, type CheckoutData, type CheckoutStep } from '../features/checkout/checkout-page';
 import { apiGet, apiTry } from '../lib/api.server';
 import { checkoutAction } from '../features/checkout/checkout-action.server';
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle('Checkout') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(messages.checkout()) }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {

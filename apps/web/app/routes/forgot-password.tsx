@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PasswordResetCodePayloadSchema, type LoginResponse, type OtpTimers, type PasswordResetRequestResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { isBdMobile } from '@store/shared/phone';
 import { fieldErrors } from '../features/account/zod-errors';
@@ -15,7 +16,7 @@ import { toast } from '../lib/toast';
 import { pageTitle } from '../lib/seo';
 
 export function meta() {
-  return [{ title: pageTitle('Forgot password') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.auth_forgot_title()) }, { name: 'robots', content: 'noindex' }];
 }
 
 type Step =
@@ -52,7 +53,7 @@ export default function ForgotPassword() {
     setBusy(false);
     if (r.ok) {
       if (r.data.channel === 'sms' && r.data.otp) setStep({ step: 'code', phone: value, detail: r.data.detail, timers: r.data.otp });
-      else setStep({ step: 'link-sent', detail: r.data.detail || messages.passwordResetSent });
+      else setStep({ step: 'link-sent', detail: r.data.detail || messages.passwordResetSent() });
       return;
     }
     // The SMS gateway is failing: the link by email is the other way in.
@@ -72,15 +73,15 @@ export default function ForgotPassword() {
 
   if (step.step === 'done') {
     return (
-      <AuthPage title="Forgot password">
-        <Spinner label="Signing you in…" />
+      <AuthPage title={m.auth_forgot_title()}>
+        <Spinner label={m.auth_signing_you_in()} />
       </AuthPage>
     );
   }
 
   if (step.step === 'code') {
     return (
-      <AuthPage title="Forgot password">
+      <AuthPage title={m.auth_forgot_title()}>
         <CodeStep
           phone={step.phone}
           detail={step.detail}
@@ -93,25 +94,20 @@ export default function ForgotPassword() {
   }
 
   return (
-    <AuthPage title="Forgot password">
+    <AuthPage title={m.auth_forgot_title()}>
       {step.step === 'link-sent' ? (
         <div className="flex flex-col gap-4">
           <Notice tone="success">{step.detail}</Notice>
-          <p className="text-sm text-muted">
-            The link is valid for a limited time. Check your spam folder if it does not arrive within a few minutes.
-          </p>
+          <p className="text-sm text-muted">{m.auth_link_limited()}</p>
           <Link to="/" className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-            Continue shopping
+            {messages.continueShopping()}
           </Link>
         </div>
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <p className="text-sm text-muted">
-            Enter the phone number or email of your account. We will text a 6-digit code to a Bangladeshi mobile number, or email you a link
-            to choose a new password.
-          </p>
+          <p className="text-sm text-muted">{m.auth_forgot_intro()}</p>
           <TextField
-            label="Email or phone"
+            label={m.auth_email_or_phone()}
             value={raw}
             onChange={(e) => {
               setRaw(e.currentTarget.value);
@@ -121,7 +117,7 @@ export default function ForgotPassword() {
             error={error}
             autoComplete="username"
             inputMode="email"
-            placeholder="01XXXXXXXXX or you@example.com"
+            placeholder={m.auth_contact_placeholder_phone_first()}
             autoFocus
           />
           {failure && (
@@ -136,12 +132,12 @@ export default function ForgotPassword() {
                   }}
                   className="mt-2 font-semibold text-brand underline underline-offset-4"
                 >
-                  Email me a reset link instead
+                  {m.auth_email_reset_instead()}
                 </button>
               )}
             </Notice>
           )}
-          <PrimaryButton busy={busy}>{bySms ? 'Send code' : 'Send reset link'}</PrimaryButton>
+          <PrimaryButton busy={busy}>{bySms ? m.auth_send_code() : m.auth_send_reset_link()}</PrimaryButton>
         </form>
       )}
     </AuthPage>
@@ -169,11 +165,11 @@ function CodeStep({
     <div className="flex flex-col gap-5">
       <Notice tone="info">{detail}</Notice>
       <OtpPanel
-        heading="Enter the code and a new password"
+        heading={m.auth_code_and_password()}
         destination={phone}
         channel="sms"
         timers={timers}
-        verifyLabel="Save and sign in"
+        verifyLabel={m.auth_save_sign_in()}
         onBack={onBack}
         onVerify={async (code) => {
           const parsed = PasswordResetCodePayloadSchema.safeParse({ phone, code, ...values });
@@ -186,7 +182,7 @@ function CodeStep({
           const r = await api.post<LoginResponse>('/accounts/password-reset/code/', parsed.data, { toasts: false });
           if (r.ok) {
             onDone();
-            await goAfterSignIn('/account/my-account', { message: messages.passwordChanged });
+            await goAfterSignIn('/account/my-account', { message: messages.passwordChanged() });
             return null;
           }
           const fields = r.error?.fields ?? {};
@@ -204,10 +200,10 @@ function CodeStep({
             { toasts: false },
           );
           if (!r.ok || !r.data.otp) {
-            toast.error(r.ok ? messages.offline : failureText(r.error));
+            toast.error(r.ok ? messages.offline() : failureText(r.error));
             return null;
           }
-          toast.success(messages.otpResent);
+          toast.success(messages.otpResent());
           return r.data.otp;
         }}
       >

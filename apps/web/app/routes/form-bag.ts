@@ -24,7 +24,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = field(form, 'intent');
   const variantId = positiveInt(form, 'variant');
   const back = backPath(form, '/checkout');
-  if (!isIntent(intent) || variantId === null) return formRedirect(back, { flash: { kind: 'error', message: messages.bagFormIncomplete } });
+  if (!isIntent(intent) || variantId === null)
+    return formRedirect(back, { flash: { kind: 'error', message: messages.bagFormIncomplete() } });
   const action = INTENTS[intent];
   const quantity = action === 'remove' ? 0 : intent === 'add' ? (positiveInt(form, 'quantity') ?? 1) : 1;
   const body: CartUpdateInput = { line_item: { variant_id: variantId, quantity, action } };
@@ -32,6 +33,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return formRedirect(back, { cookies: result.setCookies, flash: { kind: 'error', message: refusalMessage(result) } });
   return formRedirect(back, {
     cookies: result.setCookies,
-    ...(intent === 'add' ? { flash: { kind: 'success' as const, message: messages.addedToBag } } : {}),
+    ...(intent === 'add' ? { flash: { kind: 'success' as const, message: messages.addedToBag() } } : {}),
   });
 }

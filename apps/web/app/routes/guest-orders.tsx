@@ -1,9 +1,11 @@
 import { redirect } from 'react-router';
 import type { OrderListItem, OrderListResponse } from '@store/shared/checkout';
+import * as m from '@store/shared/i18n/messages';
 import { getSessionUser } from '../features/account/session-user.server';
 import { OrdersTab } from '../features/account/orders-tab';
 import { openLogin } from '../features/auth/auth-events';
 import { GuestPhoneVerify } from '../features/checkout/guest-phone-verify';
+import { withElements } from '../lib/rich-message';
 import { apiGet } from '../lib/api.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
@@ -26,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<{ orders: O
 }
 
 export function meta() {
-  return [{ title: pageTitle('My orders') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.receipt_my_orders()) }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {
@@ -37,26 +39,28 @@ export default function GuestOrders({ loaderData }: Route.ComponentProps) {
   const supportPhone = useRootData()?.contact.support_phone ?? '';
   return (
     <main className="mx-auto w-full max-w-3xl space-y-5 px-4 pb-16 pt-6 lg:pt-10">
-      <h1 className="text-2xl font-bold text-ink">My orders</h1>
+      <h1 className="text-2xl font-bold text-ink">{m.receipt_my_orders()}</h1>
       {loaderData.orders ? (
         <OrdersTab orders={loaderData.orders} />
       ) : (
         <section className="space-y-4 rounded-2xl border border-line bg-white p-4 sm:p-6" aria-labelledby="track-title">
           <h2 id="track-title" className="text-base font-semibold text-ink">
-            Checked out as a guest?
+            {m.receipt_guest_title()}
           </h2>
-          <p className="text-sm text-neutral-700">Enter the mobile number you ordered with. We text you a code, then show your orders.</p>
-          <GuestPhoneVerify supportPhone={supportPhone} verifyLabel="Show my orders" />
+          <p className="text-sm text-neutral-700">{m.receipt_guest_intro()}</p>
+          <GuestPhoneVerify supportPhone={supportPhone} verifyLabel={m.receipt_show_my_orders()} />
           <p className="border-t border-line pt-4 text-sm text-neutral-700">
-            Have an account?{' '}
-            <button
-              type="button"
-              className="font-semibold text-brand underline-offset-2 hover:underline"
-              onClick={() => openLogin({ reason: 'account' })}
-            >
-              Sign in
-            </button>{' '}
-            to see all your orders.
+            {withElements(m.receipt_guest_sign_in, {
+              signIn: (
+                <button
+                  type="button"
+                  className="font-semibold text-brand underline-offset-2 hover:underline"
+                  onClick={() => openLogin({ reason: 'account' })}
+                >
+                  {m.checkout_sign_in()}
+                </button>
+              ),
+            })}
           </p>
         </section>
       )}

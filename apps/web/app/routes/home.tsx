@@ -10,14 +10,15 @@ import { departmentFromPath } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import type { Route } from './+types/home';
 import { pagePathname } from '../lib/request-path';
+import * as m from '@store/shared/i18n/messages';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
-const DESCRIPTIONS: Record<string, string> = {
-  '': 'Authentic skincare, makeup, haircare and fragrance delivered across Bangladesh. Shop the best beauty brands with cash on delivery.',
-  toys: 'Toys, games and learning fun for every age, delivered across Bangladesh. Shop LEGO, dolls, cars and more.',
-  home: 'Kitchen, dining and home essentials delivered across Bangladesh.',
-  sport: 'Sportswear, fitness gear and equipment delivered across Bangladesh.',
+const DESCRIPTIONS: Record<string, () => string> = {
+  '': m.meta_home_beauty,
+  toys: m.meta_home_toys,
+  home: m.meta_home_home,
+  sport: m.meta_home_sport,
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,11 +31,11 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (!data) return [{ title: pageTitle() }];
   const title =
     data.department === ''
-      ? pageTitle('Beauty, skincare and fragrance online in Bangladesh')
-      : pageTitle(`${departmentLabel(data.department)} shop`);
+      ? pageTitle(m.meta_home_title())
+      : pageTitle(m.meta_department_title({ department: departmentLabel(data.department) }));
   return [
     { title },
-    { name: 'description', content: DESCRIPTIONS[data.department] ?? DESCRIPTIONS[''] },
+    { name: 'description', content: (DESCRIPTIONS[data.department] ?? DESCRIPTIONS['']!)() },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
     { property: 'og:title', content: title },
     { property: 'og:type', content: 'website' },

@@ -10,6 +10,8 @@ import { sectionDepartment } from '../lib/department';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import { pageUrl } from '../lib/request-path';
 import type { Route } from './+types/listing';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../lib/format';
 
 export const links: Route.LinksFunction = () => [...takaFontLinks()];
 
@@ -42,15 +44,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
-  if (!data) return [{ title: pageTitle('All products') }];
+  if (!data) return [{ title: pageTitle(m.listing_all_products()) }];
   const title = data.heading;
   const page = readListingState(new URLSearchParams(data.query)).page;
   const count = data.list?.count;
   return [
-    { title: pageTitle(page > 1 ? `${title} – page ${page}` : title) },
+    { title: pageTitle(page > 1 ? m.meta_page_n({ title, page: formatCount(page) }) : title) },
     {
       name: 'description',
-      content: `${count !== undefined ? `${count} ` : ''}${title.toLowerCase().replace(/^all /, '')} at Glow Bazaar: authentic brands, prices in taka, cash on delivery across Bangladesh.`,
+      content: m.meta_listing_description({
+        count: count !== undefined ? `${formatCount(count)} ` : '',
+        what: title.toLowerCase().replace(/^all /, ''),
+      }),
     },
     { tagName: 'link', rel: 'canonical', href: data.canonical },
     ...(data.error ? [{ name: 'robots', content: 'noindex' }] : []),

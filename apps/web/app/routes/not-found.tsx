@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { NotFoundView } from '../features/shell/not-found-view';
 import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/not-found';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * /404, and /{prefix}/404 for the configured locale or region prefix (LOCALE_PREFIX), answer with
@@ -11,7 +12,7 @@ export function loader() {
   return data({ notFound: true }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: pageTitle('Page not found') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: pageTitle(m.notfound_title()) }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound() {
   return <NotFoundView />;

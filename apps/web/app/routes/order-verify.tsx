@@ -1,6 +1,7 @@
 import { useRevalidator } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../lib/format';
 import { ActionLink, OrderHero, OrderItems, totalText, type HeroTone } from '../features/checkout/order-view';
 import { holdTime, OrderActions } from '../features/checkout/order-actions';
@@ -24,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle('Your order') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.receipt_your_order()) }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {
@@ -38,39 +39,41 @@ function headline(order: PublicOrder, asked: string): { tone: HeroTone; title: s
     order.payment_method === 'bkash' || order.payment_method === 'card' || (order.payment_method === 'cod' && order.cod_deposit > 0);
   const until = holdTime(order);
   if (order.payment_status === 'refunded')
-    return { tone: 'warning', title: 'Payment refunded', text: `${formatTaka(order.refunded)} has been refunded to you.` };
+    return {
+      tone: 'warning',
+      title: m.receipt_payment_refunded_title(),
+      text: m.receipt_refunded_text({ amount: formatTaka(order.refunded) }),
+    };
   if (order.status === 'cancelled')
     return {
       tone: 'warning',
-      title: 'Order cancelled',
-      text: online && order.payment_status !== 'paid' ? messages.bagKept : 'This order will not be delivered.',
+      title: m.receipt_order_cancelled(),
+      text: online && order.payment_status !== 'paid' ? messages.bagKept() : m.receipt_not_delivered(),
     };
   if (online && order.payment_status === 'failed')
     return {
       tone: asked === 'cancelled' ? 'warning' : 'error',
-      title: asked === 'cancelled' ? messages.paymentCancelled : messages.paymentFailed,
-      text: until ? messages.paymentRetry(until) : messages.bagKept,
+      title: asked === 'cancelled' ? messages.paymentCancelled() : messages.paymentFailed(),
+      text: until ? messages.paymentRetry(until) : messages.bagKept(),
     };
   if (online && order.payment_status === 'pending') {
     return {
       tone: 'warning',
-      title: 'Payment not confirmed yet',
-      text: `We have not received the confirmation from the payment provider. If money was taken, your order is confirmed as soon as it arrives.${
-        until ? ` If you closed the payment page, you can pay again until ${until}.` : ''
-      }`,
+      title: m.receipt_not_confirmed_title(),
+      text: until ? m.receipt_not_confirmed_until({ until }) : m.receipt_not_confirmed(),
     };
   }
   if (order.payment_method === 'cash_on_pickup') {
     return {
       tone: 'success',
-      title: messages.orderPlaced,
-      text: `Pay ${totalText(order)} at the store when you pick it up. We text you when it is ready.`,
+      title: messages.orderPlaced(),
+      text: m.receipt_pay_at_store_text({ total: totalText(order) }),
     };
   }
   return {
     tone: 'success',
-    title: order.payment_status === 'paid' ? 'Payment successful' : messages.orderPlaced,
-    text: `Order total ${totalText(order)}.`,
+    title: order.payment_status === 'paid' ? m.receipt_payment_successful() : messages.orderPlaced(),
+    text: m.receipt_order_total({ total: totalText(order) }),
   };
 }
 
@@ -84,10 +87,10 @@ export default function OrderVerify({ loaderData }: Route.ComponentProps) {
       <OrderHero tone={h.tone} title={h.title} text={h.text} number={order.number}>
         {order.actions.pay ? null : (
           <ActionLink href={`/receipt/${order.id}`} primary>
-            View receipt
+            {m.receipt_view()}
           </ActionLink>
         )}
-        <ActionLink href="/">{messages.continueShopping}</ActionLink>
+        <ActionLink href="/">{messages.continueShopping()}</ActionLink>
       </OrderHero>
       <OrderActions order={order} onChanged={() => void revalidator.revalidate()} />
       <OrderItems order={order} />

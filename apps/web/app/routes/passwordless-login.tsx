@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LoginResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { openLogin } from '../features/auth/auth-events';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
@@ -12,7 +13,7 @@ import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/passwordless-login';
 
 export function meta() {
-  return [{ title: pageTitle('Signing in') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.auth_signing_in()) }, { name: 'robots', content: 'noindex' }];
 }
 
 /**
@@ -21,7 +22,7 @@ export function meta() {
  */
 export default function PasswordlessLogin({ params }: Route.ComponentProps) {
   const [state, setState] = useState<'working' | 'failed'>('working');
-  const [message, setMessage] = useState<string>(messages.linkInvalid);
+  const [message, setMessage] = useState<string>(messages.linkInvalid());
   const started = useRef(false);
 
   useEffect(() => {
@@ -41,9 +42,9 @@ export default function PasswordlessLogin({ params }: Route.ComponentProps) {
   }, [params.token, params.uid, params.hash]);
 
   return (
-    <AuthPage title="SIGN IN">
+    <AuthPage title={m.auth_title_sign_in()}>
       {state === 'working' ? (
-        <Spinner label="Signing you in…" />
+        <Spinner label={m.auth_signing_you_in()} />
       ) : (
         <div className="flex flex-col gap-4">
           <Notice tone="error">{message}</Notice>
@@ -52,10 +53,10 @@ export default function PasswordlessLogin({ params }: Route.ComponentProps) {
             onClick={() => openLogin({})}
             className="h-12 rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
           >
-            Request a new link
+            {m.auth_request_new_link()}
           </button>
           <Link to="/" className="text-center text-sm font-medium text-brand underline-offset-4 hover:underline">
-            Continue shopping
+            {messages.continueShopping()}
           </Link>
         </div>
       )}

@@ -1,8 +1,9 @@
 import { data } from 'react-router';
 import type { PublicOrder } from '@store/shared/checkout';
-import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../lib/format';
+import { paymentMethodLabel } from '../features/checkout/labels';
 import { ActionLink, OrderHero, OrderItems, totalText } from '../features/checkout/order-view';
 import { PurchaseTracker } from '../features/checkout/purchase-tracker';
 import { apiGet } from '../lib/api.server';
@@ -22,7 +23,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle(messages.orderPlaced) }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(messages.orderPlaced()) }, { name: 'robots', content: 'noindex' }];
 }
 
 export function headers() {
@@ -36,26 +37,26 @@ export default function PaymentSuccess({ loaderData: order }: Route.ComponentPro
   const feeFirst = order.payment_method === 'cod' && order.cod_deposit > 0;
   const waiting = !paid && !feePaid && (order.payment_method === 'bkash' || order.payment_method === 'card' || feeFirst);
   const text = paid
-    ? `Paid ${totalText(order)} with ${PAYMENT_METHOD_LABELS[order.payment_method]}. We have sent the confirmation by SMS.`
+    ? m.receipt_paid_with({ total: totalText(order), method: paymentMethodLabel(order.payment_method) })
     : waiting
-      ? 'We are waiting for the payment confirmation. It usually takes a moment.'
+      ? m.receipt_waiting_confirmation()
       : feePaid
-        ? `Paid the delivery fee of ${formatTaka(order.cod_deposit)} with bKash. Pay the rest, ${formatTaka(order.total - order.cod_deposit)}, in cash when your order arrives. We have sent the confirmation by SMS.`
-        : `Pay ${totalText(order)} in cash when your order arrives. We have sent the confirmation by SMS.`;
+        ? m.receipt_fee_paid_text({ fee: formatTaka(order.cod_deposit), rest: formatTaka(order.total - order.cod_deposit) })
+        : m.receipt_pay_cash_text({ total: totalText(order) });
   return (
     <main className="mx-auto w-full max-w-3xl space-y-4 px-4 pb-16 pt-6 lg:pt-10">
       <PurchaseTracker order={order} />
       <OrderHero
         tone={waiting ? 'warning' : 'success'}
-        title={paid ? 'Payment successful' : 'Thank you for your order!'}
+        title={paid ? m.receipt_payment_successful() : m.order_email_thanks()}
         text={text}
         number={order.number}
       >
         <ActionLink href={`/receipt/${order.id}`} primary>
-          View receipt
+          {m.receipt_view()}
         </ActionLink>
-        {user ? <ActionLink href={user.guest ? '/orders' : '/account/orders'}>My orders</ActionLink> : null}
-        <ActionLink href="/">{messages.continueShopping}</ActionLink>
+        {user ? <ActionLink href={user.guest ? '/orders' : '/account/orders'}>{m.receipt_my_orders()}</ActionLink> : null}
+        <ActionLink href="/">{messages.continueShopping()}</ActionLink>
       </OrderHero>
       <OrderItems order={order} />
     </main>

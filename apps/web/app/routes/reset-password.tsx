@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PasswordResetPayloadSchema, type LoginResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { fieldErrors } from '../features/account/zod-errors';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
@@ -19,7 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: pageTitle('Choose a new password') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.auth_choose_new_password()) }, { name: 'robots', content: 'noindex' }];
 }
 
 /** /forgot-password/:id: a new password, then the shopper is signed in (every other session is revoked). */
@@ -33,22 +34,22 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
 
   if (done) {
     return (
-      <AuthPage title="Choose a new password">
-        <Spinner label="Signing you in…" />
+      <AuthPage title={m.auth_choose_new_password()}>
+        <Spinner label={m.auth_signing_you_in()} />
       </AuthPage>
     );
   }
 
   if (!loaderData.valid) {
     return (
-      <AuthPage title="Choose a new password">
+      <AuthPage title={m.auth_choose_new_password()}>
         <div className="flex flex-col gap-4">
-          <Notice tone="error">{messages.passwordResetInvalid}</Notice>
+          <Notice tone="error">{messages.passwordResetInvalid()}</Notice>
           <Link
             to="/forgot-password/"
             className="inline-flex h-12 items-center justify-center rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark"
           >
-            Request a new link
+            {m.auth_request_new_link()}
           </Link>
         </div>
       </AuthPage>
@@ -71,21 +72,21 @@ export default function ResetPassword({ loaderData, params }: Route.ComponentPro
     });
     if (r.ok) {
       setDone(true);
-      await goAfterSignIn('/account/my-account', { message: messages.passwordChanged });
+      await goAfterSignIn('/account/my-account', { message: messages.passwordChanged() });
       return;
     }
     setBusy(false);
     if (r.error?.fields) setErrors(r.error.fields);
-    else if (linkRefused(r.error)) setFailure(messages.passwordResetInvalid);
+    else if (linkRefused(r.error)) setFailure(messages.passwordResetInvalid());
     else setFailure(failureText(r.error));
   }
 
   return (
-    <AuthPage title="Choose a new password">
+    <AuthPage title={m.auth_choose_new_password()}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <NewPasswordFields values={values} errors={errors} onChange={setValues} autoFocus />
         {failure && <Notice tone="error">{failure}</Notice>}
-        <PrimaryButton busy={busy}>Save and sign in</PrimaryButton>
+        <PrimaryButton busy={busy}>{m.auth_save_sign_in()}</PrimaryButton>
       </form>
     </AuthPage>
   );

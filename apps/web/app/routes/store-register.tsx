@@ -1,3 +1,4 @@
+import * as m from '@store/shared/i18n/messages';
 import { Logo } from '../components/layout/logo';
 import { RegisterForm } from '../features/auth/register-form';
 import { useRootData } from '../lib/root-data';
@@ -7,7 +8,7 @@ import { SITE_NAME, pageTitle } from '../lib/seo';
 export const handle = { chrome: 'minimal' } as const;
 
 export function meta() {
-  return [{ title: pageTitle('Register') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.auth_register_page()) }, { name: 'robots', content: 'noindex' }];
 }
 
 /**
@@ -22,8 +23,8 @@ export default function StoreRegister() {
       <div className="mx-auto w-full max-w-lg">
         <Logo src={root?.site.logo ?? null} home="/" className="mb-6" />
         <div className="rounded-2xl border border-line bg-white px-5 py-7 shadow-sm sm:px-8">
-          <h1 className="text-xl font-bold tracking-[0.14em] text-ink">REGISTER</h1>
-          <p className="mt-1 text-sm text-muted">Create your {SITE_NAME} account. We will text a code to verify your phone.</p>
+          <h1 className="text-xl font-bold tracking-[0.14em] text-ink">{m.auth_title_register()}</h1>
+          <p className="mt-1 text-sm text-muted">{m.auth_store_register_intro({ site: SITE_NAME })}</p>
           <div className="mt-6">
             <RegisterForm willNotLoginAfterRegister />
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import type { LoginResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { AuthPage, Spinner } from '../features/auth/auth-page';
 import { Notice } from '../features/auth/form-controls';
@@ -12,7 +13,7 @@ import { pageTitle } from '../lib/seo';
 import type { Route } from './+types/verify-email';
 
 export function meta() {
-  return [{ title: pageTitle('Email verification') }, { name: 'robots', content: 'noindex' }];
+  return [{ title: pageTitle(m.auth_email_verification()) }, { name: 'robots', content: 'noindex' }];
 }
 
 /**
@@ -23,7 +24,7 @@ export function meta() {
  */
 export default function VerifyEmail({ params }: Route.ComponentProps) {
   const [state, setState] = useState<'working' | 'verified' | 'failed'>('working');
-  const [message, setMessage] = useState<string>(messages.linkInvalid);
+  const [message, setMessage] = useState<string>(messages.linkInvalid());
   const revalidator = useRevalidator();
   const started = useRef(false);
 
@@ -38,16 +39,16 @@ export default function VerifyEmail({ params }: Route.ComponentProps) {
           setState('failed');
           return;
         }
-        setMessage(r.data.detail || messages.verifiedSuccessfully);
+        setMessage(r.data.detail || messages.verifiedSuccessfully());
         setState('verified');
-        toast.success(r.data.detail || messages.verifiedSuccessfully);
+        toast.success(r.data.detail || messages.verifiedSuccessfully());
         if (r.data.data?.token) await refreshAfterSignIn(() => revalidator.revalidate());
       });
   }, [params.id, revalidator]);
 
   return (
-    <AuthPage title="Email verification">
-      {state === 'working' && <Spinner label="Verifying your email…" />}
+    <AuthPage title={m.auth_email_verification()}>
+      {state === 'working' && <Spinner label={m.auth_verifying_email()} />}
       {state !== 'working' && (
         <div className="flex flex-col gap-4">
           <Notice tone={state === 'verified' ? 'success' : 'error'}>{message}</Notice>
@@ -56,14 +57,14 @@ export default function VerifyEmail({ params }: Route.ComponentProps) {
               to="/"
               className="inline-flex h-12 flex-1 items-center justify-center rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark"
             >
-              Continue shopping
+              {messages.continueShopping()}
             </Link>
             {state === 'verified' && (
               <Link
                 to="/account/my-account"
                 className="inline-flex h-12 flex-1 items-center justify-center rounded-lg border border-neutral-300 text-sm font-semibold uppercase tracking-[0.08em] text-ink hover:border-ink"
               >
-                My account
+                {m.auth_my_account()}
               </Link>
             )}
           </div>

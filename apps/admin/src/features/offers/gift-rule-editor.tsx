@@ -378,7 +378,7 @@ function Preview({
       )}
       <p className="text-xs text-muted">Once earned:</p>
       <section data-testid="preview-gift-box" className="rounded-xl bg-emerald-50 p-3 text-emerald-950 ring-1 ring-emerald-200">
-        <h3 className="text-sm font-semibold">{messages.bagGiftTitle}</h3>
+        <h3 className="text-sm font-semibold">{messages.bagGiftTitle()}</h3>
         <p className="mt-0.5 text-xs leading-5">
           <span className="font-semibold">{heading}</span>
           <br />

@@ -43,7 +43,7 @@ const REVIEW_TONE: Record<ReviewState, BadgeTone> = { pending: 'waiting', approv
 function ReviewStateBadge({ state }: { state: ReviewState }) {
   return (
     <Badge tone={REVIEW_TONE[state]} testId="review-state">
-      {REVIEW_STATE_LABELS[state]}
+      {REVIEW_STATE_LABELS[state]()}
     </Badge>
   );
 }
@@ -251,7 +251,7 @@ export function ReviewsPage() {
           <option value="">All</option>
           {REVIEW_STATES.map((s) => (
             <option key={s} value={s}>
-              {REVIEW_STATE_LABELS[s]}
+              {REVIEW_STATE_LABELS[s]()}
             </option>
           ))}
         </SelectField>

@@ -131,13 +131,13 @@ describeOnDatabases(
         expect((await browser().post('/api/v1/accounts/login/', { email: phone, password: 'wrong' })).statusCode).toBe(400);
       const locked = await browser().post('/api/v1/accounts/login/', { email: phone, password: 'a long enough password' });
       expect(locked.statusCode).toBe(429);
-      expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests });
+      expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests() });
     });
 
     it('refuses SMS codes to numbers outside Bangladesh', async () => {
       const res = await browser().post('/api/v1/accounts/guest/', { customer: { phone: '+447700900123' } });
       expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ 'customer.phone': messages.smsBdOnly });
+      expect(res.json().error.fields).toEqual({ 'customer.phone': messages.smsBdOnly() });
       expect((await browser().post('/api/v1/accounts/guest/send-otp/', { email: '+12025550123' })).statusCode).toBe(400);
     });
 
@@ -244,7 +244,7 @@ describe('a failing SMS gateway', () => {
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toMatchObject({
       code: 'delivery_unavailable',
-      message: messages.smsUnavailableTryEmail,
+      message: messages.smsUnavailableTryEmail(),
       offer: 'email_link',
     });
     const rows = (await outboxFor(ctx.app, canonical(phone))).filter((m) => m.channel === 'sms');

@@ -357,7 +357,7 @@ export const accountsRoutes = (clock: Clock): FastifyPluginAsyncZod =>
       },
       async (request, reply) => {
         const started = await startSocialLogin(app.env, request.params.provider, request.query.next);
-        if (!started) throw new AppError('not_found', messages.notFound);
+        if (!started) throw new AppError('not_found', messages.notFound());
         reply.setCookie(SOCIAL_COOKIE, Buffer.from(JSON.stringify(started.flow)).toString('base64url'), {
           path: cookiePath,
           httpOnly: true,

@@ -60,7 +60,7 @@ describeOnDatabases('accounts', (ctx) => {
     const body = res.json<RegisterResponse>();
     expect(body).toMatchObject({
       success: true,
-      detail: messages.registrationSuccessful,
+      detail: messages.registrationSuccessful(),
       data: { guest: false, email: p.email.trim().toLowerCase(), phone: canonical(p.phone), otp_channel: 'sms' },
       otp: { resend_in_seconds: 120, expires_in_seconds: 300 },
     });
@@ -111,16 +111,16 @@ describeOnDatabases('accounts', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toMatchObject({
-      'customer.email': messages.emailInvalid,
-      'customer.phone': messages.phoneInvalid,
-      'customer.first_name': messages.firstNameRequired,
-      'customer.last_name': messages.lastNameRequired,
+      'customer.email': messages.emailInvalid(),
+      'customer.phone': messages.phoneInvalid(),
+      'customer.first_name': messages.firstNameRequired(),
+      'customer.last_name': messages.lastNameRequired(),
     });
     expect(res.json().error.fields['customer.note.gender']).toBeDefined();
     const empty = await browser().post('/api/v1/accounts/register/', {
       customer: { email: 'a@b.co', phone: '', first_name: 'a', last_name: 'b', online_customer: true },
     });
-    expect(empty.json().error.fields['customer.phone']).toBe(messages.phoneRequired);
+    expect(empty.json().error.fields['customer.phone']).toBe(messages.phoneRequired());
   });
 
   it('refuses an email or phone already registered, as field errors', async () => {
@@ -130,12 +130,15 @@ describeOnDatabases('accounts', (ctx) => {
       registerPayload({ email: email.toUpperCase(), phone: '+88 ' + phone.slice(3) }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'account_exists', fields: { email: messages.emailTaken, phone: messages.phoneTaken } });
+    expect(res.json().error).toMatchObject({
+      code: 'account_exists',
+      fields: { email: messages.emailTaken(), phone: messages.phoneTaken() },
+    });
     const onlyPhone = await browser().post(
       '/api/v1/accounts/register/',
       registerPayload({ email: person().email, phone: phone.replace('+880', '0') }),
     );
-    expect(onlyPhone.json().error.fields).toEqual({ phone: messages.phoneTaken });
+    expect(onlyPhone.json().error.fields).toEqual({ phone: messages.phoneTaken() });
   });
 
   it('finishes registration with the code and a password, signs in with an HttpOnly cookie, and /me/ shows the user', async () => {
@@ -166,7 +169,7 @@ describeOnDatabases('accounts', (ctx) => {
       url: '/api/v1/accounts/verify/',
       payload: { customer_id: customerId, otp: code, password: 'password123' },
     });
-    expect(res.json()).toMatchObject({ success: true, detail: messages.createdNewUser });
+    expect(res.json()).toMatchObject({ success: true, detail: messages.createdNewUser() });
     const setCookie = String(res.headers['set-cookie']);
     expect(setCookie).toMatch(/^token=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     const token = res.json().data.token as string;
@@ -185,11 +188,15 @@ describeOnDatabases('accounts', (ctx) => {
     const code = await latestCode(ctx().app, canonical(p.phone));
     const wrong = await b.post('/api/v1/accounts/verify/', { customer_id: id, otp: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'otp_invalid', message: messages.codeIncorrect, fields: { code: messages.codeIncorrect } });
+    expect(wrong.json().error).toEqual({
+      code: 'otp_invalid',
+      message: messages.codeIncorrect(),
+      fields: { code: messages.codeIncorrect() },
+    });
     expect((await b.post('/api/v1/accounts/verify/', { customer_id: id, otp: code })).statusCode).toBe(200);
     const reuse = await browser().post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
+    expect(reuse.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect() });
   });
 
   it('refuses the sixth try on one code even with the right digits', async () => {
@@ -200,12 +207,12 @@ describeOnDatabases('accounts', (ctx) => {
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 5; i += 1) {
       const res = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, verify_sms_code: true, code: wrongCode });
-      expect(res.json().error).toMatchObject({ code: 'otp_invalid', message: messages.codeIncorrect });
+      expect(res.json().error).toMatchObject({ code: 'otp_invalid', message: messages.codeIncorrect() });
     }
     const sixth = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
     expect(sixth.statusCode).toBe(400);
     // Its attempts are used up: only a new code helps, which the code says.
-    expect(sixth.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
+    expect(sixth.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect() });
   });
 
   it('lets a code through on the fifth try', async () => {
@@ -216,7 +223,7 @@ describeOnDatabases('accounts', (ctx) => {
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let i = 0; i < 4; i += 1) await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code: wrongCode });
     const fifth = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
-    expect(fifth.json()).toMatchObject({ success: true, detail: messages.smsVerified });
+    expect(fifth.json()).toMatchObject({ success: true, detail: messages.smsVerified() });
     expect(b.cookies.get('token')).toBeTruthy();
   });
 
@@ -228,7 +235,7 @@ describeOnDatabases('accounts', (ctx) => {
     ctx().app.clock.advance(5 * 60_000 + 1000);
     const res = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe(messages.codeIncorrect);
+    expect(res.json().error.message).toBe(messages.codeIncorrect());
   });
 
   it('refuses a resend inside the SMS_TIMER block, then resends with the new code replacing the old', async () => {
@@ -246,14 +253,14 @@ describeOnDatabases('accounts', (ctx) => {
     expect(resent.statusCode).toBe(200);
     expect(resent.json<OtpSentResponse>()).toEqual({
       success: true,
-      detail: messages.otpResent,
+      detail: messages.otpResent(),
       otp: { resend_in_seconds: 120, expires_in_seconds: 300 },
     });
     expect(await outboxFor(ctx().app, canonical(p.phone))).toHaveLength(2);
     const second = await latestCode(ctx().app, canonical(p.phone));
     if (second !== first) {
       const old = await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code: first });
-      expect(old.json().error.message).toBe(messages.codeIncorrect);
+      expect(old.json().error.message).toBe(messages.codeIncorrect());
     }
     expect((await b.post('/api/v1/accounts/verify-sms/', { phone: p.phone, code: second })).statusCode).toBe(200);
   });
@@ -278,20 +285,20 @@ describeOnDatabases('accounts', (ctx) => {
     });
     const empty = await b.post('/api/v1/accounts/exists/', { email: '  ' });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().error.fields).toEqual({ email: messages.loginFieldEmpty });
+    expect(empty.json().error.fields).toEqual({ email: messages.loginFieldEmpty() });
     const invalid = await b.post('/api/v1/accounts/exists/', { email: '0123' });
-    expect(invalid.json().error.fields).toEqual({ email: messages.loginFieldInvalid });
+    expect(invalid.json().error.fields).toEqual({ email: messages.loginFieldInvalid() });
   });
 
   it('answers the email validity check', async () => {
     const b = browser();
     expect((await b.post('/api/v1/accounts/email-valid/', { email: 'someone@shop.test' })).json()).toEqual({
       result: 'invalid',
-      message: messages.emailCheckInvalid,
+      message: messages.emailCheckInvalid(),
     });
     expect((await b.post('/api/v1/accounts/email-valid/', { email: 'not an email' })).json()).toEqual({
       result: 'invalid',
-      message: messages.emailCheckInvalid,
+      message: messages.emailCheckInvalid(),
     });
   });
 
@@ -300,9 +307,9 @@ describeOnDatabases('accounts', (ctx) => {
     const b = browser();
     const wrong = await b.post('/api/v1/accounts/login/', { email, password: 'wrong password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials });
+    expect(wrong.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials() });
     const unknown = await b.post('/api/v1/accounts/login/', { email: 'nobody.here@gmail.com', password: 'whatever1' });
-    expect(unknown.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials });
+    expect(unknown.json().error).toEqual({ code: 'login_failed', message: messages.wrongCredentials() });
 
     const before = (await outboxFor(ctx().app, email)).length;
     const unverified = await b.post('/api/v1/accounts/login/', { email: phone, password });
@@ -311,7 +318,7 @@ describeOnDatabases('accounts', (ctx) => {
       success: false,
       verified: false,
       sms: true,
-      detail: messages.emailNotVerified,
+      detail: messages.emailNotVerified(),
       data: null,
     });
     expect(b.cookies.get('token')).toBeUndefined();
@@ -344,7 +351,7 @@ describeOnDatabases('accounts', (ctx) => {
       password: 'password123',
       login: false,
     });
-    expect(done.json()).toEqual({ success: true, detail: messages.createdNewUser, data: null });
+    expect(done.json()).toEqual({ success: true, detail: messages.createdNewUser(), data: null });
     expect(b.cookies.get('token')).toBeUndefined();
 
     const login = await b.post('/api/v1/accounts/login/', { email, password: 'password123' });
@@ -357,7 +364,7 @@ describeOnDatabases('accounts', (ctx) => {
     });
     const code = await latestCode(ctx().app, canonical(p.phone));
     const verified = await b.post('/api/v1/accounts/verify-sms/', { email, phone: '', verify_sms_code: true, code });
-    expect(verified.json()).toMatchObject({ success: true, detail: messages.smsVerified, data: { token: expect.any(String) } });
+    expect(verified.json()).toMatchObject({ success: true, detail: messages.smsVerified(), data: { token: expect.any(String) } });
     expect((await b.get('/api/v1/accounts/verification-status/sms/')).json()).toEqual({ kind: 'sms', verified: true });
     expect((await b.get('/api/v1/accounts/verification-status/email/')).json()).toEqual({ kind: 'email', verified: true });
   });
@@ -370,19 +377,19 @@ describeOnDatabases('accounts', (ctx) => {
     expect(sent.json()).toMatchObject({ success: true, otp: { resend_in_seconds: 120 } });
     const code = await latestCode(ctx().app, phone);
     const wrong = await b.post('/api/v1/accounts/login/', { email: phone, otp: code === '123456' ? '654321' : '123456' });
-    expect(wrong.json().error.message).toBe(messages.codeIncorrect);
+    expect(wrong.json().error.message).toBe(messages.codeIncorrect());
     const ok = await b.post('/api/v1/accounts/login/', { email: phone, otp: code });
     expect(ok.json()).toMatchObject({ success: true, sms: true, data: { token: expect.any(String) } });
     const unknown = await b.post('/api/v1/accounts/login-otp/', { email: '01999999999' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().error).toEqual({ code: 'account_not_found', message: messages.accountNotFound });
+    expect(unknown.json().error).toEqual({ code: 'account_not_found', message: messages.accountNotFound() });
   });
 
   it('sends a passwordless link with a cooldown, and the link works once', async () => {
     const { email } = await signedUp();
     const b = browser();
     const sent = await b.post('/api/v1/accounts/passwordless/', { email: email.toUpperCase() });
-    expect(sent.json()).toEqual({ success: true, detail: messages.passwordlessSent, cooldown_seconds: 120 });
+    expect(sent.json()).toEqual({ success: true, detail: messages.passwordlessSent(), cooldown_seconds: 120 });
     ctx().app.clock.advance(15_000);
     const again = await b.post('/api/v1/accounts/passwordless/', { email });
     expect(again.statusCode).toBe(429);
@@ -395,7 +402,7 @@ describeOnDatabases('accounts', (ctx) => {
     expect(ok.statusCode).toBe(200);
     const reuse = await browser().post(`/api/v1/accounts/passwordless/${token}/${uid}/${hash}/`);
     expect(reuse.statusCode).toBe(400);
-    expect(reuse.json().error.message).toBe(messages.linkInvalid);
+    expect(reuse.json().error.message).toBe(messages.linkInvalid());
     const nobody = await b.post('/api/v1/accounts/passwordless/', { email: 'nobody.at.all@gmail.com' });
     expect(nobody.statusCode).toBe(404);
   });
@@ -458,7 +465,7 @@ describeOnDatabases('accounts', (ctx) => {
     const right = await b.put('/api/v1/accounts/notifications/', { newsletter_email: false, newsletter_sms: true });
     expect(right.json()).toEqual({
       success: true,
-      detail: messages.preferencesSaved,
+      detail: messages.preferencesSaved(),
       data: { newsletter_email: false, newsletter_sms: true },
     });
     expect((await b.get('/api/v1/accounts/notifications/')).json()).toEqual({ data: { newsletter_email: false, newsletter_sms: true } });
@@ -469,11 +476,11 @@ describeOnDatabases('accounts', (ctx) => {
     const saved = await b.put('/api/v1/accounts/profile/', { first_name: ' Rahim ', last_name: 'Uddin', birthday: null, gender: 'male' });
     expect(saved.json()).toMatchObject({
       success: true,
-      detail: messages.profileSaved,
+      detail: messages.profileSaved(),
       data: { first_name: 'Rahim', last_name: 'Uddin', birthday: null, gender: 'male' },
     });
     const bad = await b.put('/api/v1/accounts/profile/', { first_name: '', last_name: 'x', birthday: '2999-01-01' });
-    expect(bad.json().error.fields).toMatchObject({ first_name: messages.firstNameRequired, birthday: messages.birthdayInvalid });
+    expect(bad.json().error.fields).toMatchObject({ first_name: messages.firstNameRequired(), birthday: messages.birthdayInvalid() });
 
     const other = browser();
     await other.post('/api/v1/accounts/passwordless/', { email });
@@ -486,19 +493,19 @@ describeOnDatabases('accounts', (ctx) => {
       password: 'new password 2',
       password_confirm: 'new password 2',
     });
-    expect(wrong.json().error.fields).toEqual({ current_password: messages.wrongCredentials });
+    expect(wrong.json().error.fields).toEqual({ current_password: messages.wrongCredentials() });
     const mismatch = await b.put('/api/v1/accounts/password/', {
       current_password: password,
       password: 'new password 2',
       password_confirm: 'other',
     });
-    expect(mismatch.json().error.fields).toEqual({ password_confirm: messages.passwordMismatch });
+    expect(mismatch.json().error.fields).toEqual({ password_confirm: messages.passwordMismatch() });
     const changed = await b.put('/api/v1/accounts/password/', {
       current_password: password,
       password: 'new password 2',
       password_confirm: 'new password 2',
     });
-    expect(changed.json()).toEqual({ success: true, detail: messages.passwordChanged });
+    expect(changed.json()).toEqual({ success: true, detail: messages.passwordChanged() });
     // This session stays; every other one ends.
     expect((await b.get('/api/v1/me/')).json().data.user).not.toBeNull();
     expect((await other.get('/api/v1/me/')).json().data.user).toBeNull();
@@ -508,7 +515,7 @@ describeOnDatabases('accounts', (ctx) => {
     for (const url of ['/api/v1/accounts/profile/', '/api/v1/accounts/notifications/', '/api/v1/accounts/verification-status/email/']) {
       const res = await visitor.get(url);
       expect(res.statusCode).toBe(401);
-      expect(res.json().error).toEqual({ code: 'login_required', message: messages.loginRequired });
+      expect(res.json().error).toEqual({ code: 'login_required', message: messages.loginRequired() });
     }
   });
 
@@ -516,14 +523,14 @@ describeOnDatabases('accounts', (ctx) => {
     const { b, email } = await signedUp();
     const visitor = browser();
     const asked = await visitor.post('/api/v1/accounts/password-reset/', { email });
-    expect(asked.json()).toEqual({ success: true, detail: messages.passwordResetSent, channel: 'email' });
+    expect(asked.json()).toEqual({ success: true, detail: messages.passwordResetSent(), channel: 'email' });
     const unknown = await visitor.post('/api/v1/accounts/password-reset/', { email: 'nobody.reset@gmail.com' });
     expect(unknown.json()).toEqual(asked.json());
     const link = await latestLink(ctx().app, email, '/forgot-password/');
     const id = link.split('/')[2]!;
     expect((await visitor.get(`/api/v1/accounts/password-reset/${id}/`)).json()).toEqual({ success: true });
     const short = await visitor.post(`/api/v1/accounts/password-reset/${id}/`, { password: 'short', password_confirm: 'short' });
-    expect(short.json().error.fields).toEqual({ password: messages.passwordTooShort });
+    expect(short.json().error.fields).toEqual({ password: messages.passwordTooShort() });
     const reset = await visitor.post(`/api/v1/accounts/password-reset/${id}/`, {
       password: 'brand new pass',
       password_confirm: 'brand new pass',
@@ -531,7 +538,7 @@ describeOnDatabases('accounts', (ctx) => {
     expect(reset.json()).toMatchObject({
       success: true,
       verified: true,
-      detail: messages.passwordChanged,
+      detail: messages.passwordChanged(),
       data: { token: expect.any(String) },
     });
     expect((await b.get('/api/v1/me/')).json().data.user).toBeNull();
@@ -540,11 +547,11 @@ describeOnDatabases('accounts', (ctx) => {
       password: 'brand new pass',
       password_confirm: 'brand new pass',
     });
-    expect(again.json().error).toMatchObject({ code: 'otp_expired', message: messages.passwordResetInvalid });
+    expect(again.json().error).toMatchObject({ code: 'otp_expired', message: messages.passwordResetInvalid() });
     // A used link is spent: the page checking it learns it needs a new one.
     const check = await visitor.get(`/api/v1/accounts/password-reset/${id}/`);
     expect(check.statusCode).toBe(400);
-    expect(check.json().error).toEqual({ code: 'otp_expired', message: messages.passwordResetInvalid });
+    expect(check.json().error).toEqual({ code: 'otp_expired', message: messages.passwordResetInvalid() });
   });
 
   it('verifies the email with the link from registration and signs in', async () => {
@@ -554,7 +561,7 @@ describeOnDatabases('accounts', (ctx) => {
     const link = await latestLink(ctx().app, email, '/verify-email/');
     const b = browser();
     const res = await b.post(`/api/v1/accounts${link}/`);
-    expect(res.json()).toMatchObject({ success: true, verified: true, sms: false, detail: messages.verifiedSuccessfully });
+    expect(res.json()).toMatchObject({ success: true, verified: true, sms: false, detail: messages.verifiedSuccessfully() });
     expect((await b.get('/api/v1/me/')).json().data.user).toMatchObject({ email, verified_email: true, verified_sms: false });
     expect((await browser().post(`/api/v1/accounts${link}/`)).statusCode).toBe(400);
     expect((await browser().post('/api/v1/accounts/verify-email/not-a-token-that-exists-xx/')).statusCode).toBe(400);
@@ -568,12 +575,12 @@ describeOnDatabases('accounts', (ctx) => {
     const { id } = reg.json<{ id: string }>();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const abroad = await b.post('/api/v1/accounts/guest/', { customer: { phone: '+447700900123' } });
-    expect(abroad.json().error.fields).toEqual({ 'customer.phone': messages.smsBdOnly });
+    expect(abroad.json().error.fields).toEqual({ 'customer.phone': messages.smsBdOnly() });
     const code = await latestCode(ctx().app, canonical(phone));
     const wrong = await b.post('/api/v1/accounts/guest/verify-sms/', { phone, code: code === '000000' ? '000001' : '000000' });
-    expect(wrong.json().error.message).toBe(messages.codeIncorrect);
+    expect(wrong.json().error.message).toBe(messages.codeIncorrect());
     const ok = await b.post('/api/v1/accounts/guest/verify-sms/', { email: '', phone, verify_sms_code: true, code });
-    expect(ok.json()).toMatchObject({ success: true, detail: messages.smsVerified, data: { guest_id: id, token: expect.any(String) } });
+    expect(ok.json()).toMatchObject({ success: true, detail: messages.smsVerified(), data: { guest_id: id, token: expect.any(String) } });
     expect((await b.get('/api/v1/me/')).json().data.user).toMatchObject({
       first_name: 'Karim',
       email: 'guest@example.org',
@@ -585,7 +592,7 @@ describeOnDatabases('accounts', (ctx) => {
     ctx().app.clock.advance(2 * 60_000);
     expect((await b.post('/api/v1/accounts/guest/send-otp/', { email: phone })).json()).toMatchObject({
       success: true,
-      detail: messages.otpResent,
+      detail: messages.otpResent(),
     });
   });
 
@@ -609,7 +616,7 @@ describeOnDatabases('accounts', (ctx) => {
       true,
     );
     const otp = await browser().post('/api/v1/accounts/login-otp/', { email: '+447700900456' });
-    expect(otp.json().error.message).toBe(messages.smsBdOnly);
+    expect(otp.json().error.message).toBe(messages.smsBdOnly());
   });
 
   it('limits failed logins per account with a generic 429', async () => {
@@ -619,12 +626,12 @@ describeOnDatabases('accounts', (ctx) => {
       expect((await b.post('/api/v1/accounts/login/', { email, password: `wrong${i}xx` })).statusCode).toBe(400);
     const locked = await browser().post('/api/v1/accounts/login/', { email, password });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests });
+    expect(locked.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests() });
     ctx().app.clock.advance(15 * 60_000);
     // The right password again (the email is not verified yet: a new magic link is the answer).
     expect((await browser().post('/api/v1/accounts/login/', { email, password })).json()).toMatchObject({
       verified: false,
-      detail: messages.emailNotVerified,
+      detail: messages.emailNotVerified(),
     });
   });
 

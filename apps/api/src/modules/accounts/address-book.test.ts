@@ -75,7 +75,7 @@ describeOnDatabases(
       const home = await add(b, HOME);
       expect(home).toMatchObject({
         success: true,
-        detail: messages.addAddressSuccess,
+        detail: messages.addAddressSuccess(),
         data: { name: HOME.name, default: true, zone: 'inside_dhaka' },
       });
       const office = (await add(b, OFFICE)).data;
@@ -83,7 +83,7 @@ describeOnDatabases(
       expect(summary(await list(b))).toEqual(['Rokeya Sultana *', 'Rokeya (office)']);
 
       const made = await setDefault(b, office);
-      expect(made.json()).toMatchObject({ success: true, detail: messages.addressUpdated, data: { id: office.id, default: true } });
+      expect(made.json()).toMatchObject({ success: true, detail: messages.addressUpdated(), data: { id: office.id, default: true } });
       expect(summary(await list(b))).toEqual(['Rokeya (office) *', 'Rokeya Sultana']);
 
       const edited = await b.put(`/api/v1/addresses/${home.data.id}/?type=shipping`, { ...HOME, address_detail: 'House 9, Road 2' });
@@ -95,7 +95,7 @@ describeOnDatabases(
       expect(summary(await list(b, 'billing'))).toEqual(['Rokeya (office) *']);
 
       const deleted = await b.delete(`/api/v1/addresses/${office.id}/?type=shipping`);
-      expect(deleted.json()).toEqual({ success: true, detail: messages.deleteSuccess });
+      expect(deleted.json()).toEqual({ success: true, detail: messages.deleteSuccess() });
       // The default went: the other address takes over.
       expect(summary(await list(b))).toEqual(['Rokeya Sultana *']);
       expect(summary(await list(b, 'billing'))).toEqual(['Rokeya (office) *']);
@@ -110,7 +110,7 @@ describeOnDatabases(
 
       const edit = await other.put(`/api/v1/addresses/${mine.id}/?type=shipping`, { ...HOME, name: 'Stolen' });
       expect(edit.statusCode).toBe(404);
-      expect(edit.json().error).toEqual({ code: 'address_not_found', message: messages.addressNotFound });
+      expect(edit.json().error).toEqual({ code: 'address_not_found', message: messages.addressNotFound() });
       expect((await setDefault(other, second)).statusCode).toBe(404);
       expect((await other.delete(`/api/v1/addresses/${mine.id}/?type=shipping`)).statusCode).toBe(404);
       // The owner's book is untouched.
@@ -139,11 +139,11 @@ describeOnDatabases(
       const b = await customer();
       const bad = await b.post('/api/v1/addresses/?type=shipping', { ...HOME, name: ' ', phone: '01212345678', area: 'Atlantis' });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().error.fields).toMatchObject({ name: messages.addressNameRequired, phone: messages.phoneInvalid });
+      expect(bad.json().error.fields).toMatchObject({ name: messages.addressNameRequired(), phone: messages.phoneInvalid() });
       expect(await list(b)).toEqual([]);
       const home = (await add(b, HOME)).data;
       const badEdit = await b.put(`/api/v1/addresses/${home.id}/?type=shipping`, { ...HOME, address_detail: '' });
-      expect(badEdit.json().error.fields).toEqual({ address_detail: messages.addressDetailRequired });
+      expect(badEdit.json().error.fields).toEqual({ address_detail: messages.addressDetailRequired() });
       expect((await list(b))[0]!.address_detail).toBe(HOME.address_detail);
     });
   },

@@ -35,7 +35,7 @@ export function clearAuthCookie(reply: FastifyReply, secure: boolean) {
 
 /** The signed-in customer's id, or 401 'Please login to proceed'. */
 export function requireCustomer(request: FastifyRequest): number {
-  if (request.customerId === null) throw new AppError('login_required', messages.loginRequired);
+  if (request.customerId === null) throw new AppError('login_required', messages.loginRequired());
   return request.customerId;
 }
 

@@ -185,20 +185,20 @@ describeOnDatabases('admin customers', (ctx) => {
 
     const summary = (await shopper.checkout()).data;
     const cod = summary.payment_options.find((o) => o.method === 'cod');
-    expect(cod).toMatchObject({ available: false, reason: messages.codNotAllowed });
+    expect(cod).toMatchObject({ available: false, reason: messages.codNotAllowed() });
     expect(summary.payment_method).not.toBe('cod');
     expect(summary.payment_options.find((o) => o.method === 'bkash')).toMatchObject({ available: true, reason: null });
 
     const choose = await shopper.request('POST', '/checkout/payment_method/', { paymentMethod: 'cod' });
     expect(choose.statusCode).toBe(400);
-    expect(errorOf(choose)).toMatchObject({ code: 'cod_not_allowed', message: messages.codNotAllowed });
+    expect(errorOf(choose)).toMatchObject({ code: 'cod_not_allowed', message: messages.codNotAllowed() });
     const before = await ctx().db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id));
     const pay = await shopper.pay({ payment_method: 'cod' }, `cu-blocked-${id}`);
     expect(pay.statusCode).toBe(400);
     expect(errorOf(pay)).toMatchObject({
       code: 'cod_not_allowed',
-      message: messages.codNotAllowed,
-      fields: { payment: messages.codNotAllowed },
+      message: messages.codNotAllowed(),
+      fields: { payment: messages.codNotAllowed() },
     });
     expect(await ctx().db.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id))).toEqual(before);
     // The bag is still there to pay another way.

@@ -16,11 +16,11 @@ export type Customer = typeof customers.$inferSelect;
 
 export const LOGIN_FAIL_WINDOW = 15 * 60;
 
-export const notFoundAccount = () => new AppError('account_not_found', messages.accountNotFound);
-export const wrongCredentials = () => new AppError('login_failed', messages.wrongCredentials);
+export const notFoundAccount = () => new AppError('account_not_found', messages.accountNotFound());
+export const wrongCredentials = () => new AppError('login_failed', messages.wrongCredentials());
 /** A code that cannot be right: no such account or phone answers as a wrong code does, revealing neither. */
-export const codeIncorrect = () => new AppError('otp_invalid', messages.codeIncorrect, { code: messages.codeIncorrect });
-export const smsBdOnly = () => new AppError('sms_bd_only', messages.smsBdOnly, { email: messages.smsBdOnly });
+export const codeIncorrect = () => new AppError('otp_invalid', messages.codeIncorrect(), { code: messages.codeIncorrect() });
+export const smsBdOnly = () => new AppError('sms_bd_only', messages.smsBdOnly(), { email: messages.smsBdOnly() });
 /** Only Bangladeshi mobiles get SMS (SPEC §5 pattern). */
 export const isSmsPhone = (phone: string | null): phone is string => phone !== null && phone.startsWith('+880') && isBdMobile(phone);
 
@@ -41,7 +41,7 @@ export async function customerById(ctx: AccountsCtx, id: number): Promise<Custom
 /** Contact fields reach the service already parsed by the route schema; this re-reads one (a phone or an email). */
 export function contactOf(value: string): Contact {
   const contact = parseContact(value);
-  if (!contact) throw new AppError('validation_failed', messages.loginFieldInvalid, { email: messages.loginFieldInvalid });
+  if (!contact) throw new AppError('validation_failed', messages.loginFieldInvalid(), { email: messages.loginFieldInvalid() });
   return contact;
 }
 
@@ -73,7 +73,7 @@ export async function countLoginAttempt(ctx: AccountsCtx, accountKey: string): P
     ctx.limiter.hit(`loginfail:acct:${accountKey}`, ctx.env.LOGIN_FAIL_LIMIT_PER_ACCOUNT, LOGIN_FAIL_WINDOW),
     ctx.limiter.hit(`loginfail:ip:${ctx.ip}`, ctx.env.LOGIN_FAIL_LIMIT_PER_IP, LOGIN_FAIL_WINDOW),
   ]);
-  for (const r of [acct, ip]) if (!r.allowed) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+  for (const r of [acct, ip]) if (!r.allowed) throw rateLimited(messages.tooManyRequests(), r.retryAfterSeconds);
 }
 
 /** A right password or code: the account's count starts again, and this attempt no longer counts against the IP (shared by many shoppers behind one carrier NAT). */

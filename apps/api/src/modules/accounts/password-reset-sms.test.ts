@@ -56,7 +56,7 @@ describeOnDatabases(
       expect(unknown.statusCode).toBe(200);
       expect(known.json<PasswordResetRequestResponse>()).toEqual({
         success: true,
-        detail: messages.passwordResetCodeSent,
+        detail: messages.passwordResetCodeSent(),
         channel: 'sms',
         otp: { resend_in_seconds: 120, expires_in_seconds: 300 },
       });
@@ -78,7 +78,7 @@ describeOnDatabases(
       expect(done.json<LoginResponse>()).toMatchObject({
         success: true,
         sms: true,
-        detail: messages.passwordChanged,
+        detail: messages.passwordChanged(),
         data: { token: expect.any(String) },
       });
       expect(visitor.cookies.get('token')).toMatch(/^[\w-]{43}$/);
@@ -98,15 +98,15 @@ describeOnDatabases(
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().error).toEqual({
         code: 'otp_invalid',
-        message: messages.codeIncorrect,
-        fields: { code: messages.codeIncorrect },
+        message: messages.codeIncorrect(),
+        fields: { code: messages.codeIncorrect() },
       });
       expect(b.cookies.get('token')).toBeUndefined();
       expect(await passwordWorks(s.phone, 'the old password')).toBe(true);
 
       expect((await reset(browser(), s.phone, code)).statusCode).toBe(200);
       const reused = await reset(browser(), s.phone, code, 'yet another password');
-      expect(reused.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
+      expect(reused.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect() });
       expect(await passwordWorks(s.phone, NEW_PASSWORD)).toBe(true);
 
       ctx().app.clock.advance(3 * 60_000);
@@ -114,7 +114,7 @@ describeOnDatabases(
       const late = await latestCode(ctx().app, s.canonicalPhone);
       ctx().app.clock.advance(5 * 60_000 + 1000);
       const expired = await reset(browser(), s.phone, late, 'too late password');
-      expect(expired.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
+      expect(expired.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect() });
       expect(await passwordWorks(s.phone, NEW_PASSWORD)).toBe(true);
     });
 
@@ -123,10 +123,11 @@ describeOnDatabases(
       await browser().post('/api/v1/accounts/password-reset/', { email: s.phone });
       const code = await latestCode(ctx().app, s.canonicalPhone);
       const wrongCode = code === '999999' ? '888888' : '999999';
-      for (let i = 0; i < 5; i += 1) expect((await reset(browser(), s.phone, wrongCode)).json().error.message).toBe(messages.codeIncorrect);
+      for (let i = 0; i < 5; i += 1)
+        expect((await reset(browser(), s.phone, wrongCode)).json().error.message).toBe(messages.codeIncorrect());
       const sixth = await reset(browser(), s.phone, code);
       expect(sixth.statusCode).toBe(400);
-      expect(sixth.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect });
+      expect(sixth.json().error).toMatchObject({ code: 'otp_expired', message: messages.codeIncorrect() });
     });
 
     it('checks the new password before the code: a bad password leaves the code usable', async () => {
@@ -134,18 +135,22 @@ describeOnDatabases(
       await browser().post('/api/v1/accounts/password-reset/', { email: s.phone });
       const code = await latestCode(ctx().app, s.canonicalPhone);
       const short = await reset(browser(), s.phone, code, 'short');
-      expect(short.json().error.fields).toEqual({ password: messages.passwordTooShort });
+      expect(short.json().error.fields).toEqual({ password: messages.passwordTooShort() });
       const mismatch = await reset(browser(), s.phone, code, NEW_PASSWORD, 'something else');
-      expect(mismatch.json().error.fields).toEqual({ password_confirm: messages.passwordMismatch });
+      expect(mismatch.json().error.fields).toEqual({ password_confirm: messages.passwordMismatch() });
       expect((await reset(browser(), s.phone, code)).statusCode).toBe(200);
     });
 
     it('answers a phone without an account like a wrong code', async () => {
       const res = await reset(browser(), nextPhone(), '123456');
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: 'otp_invalid', message: messages.codeIncorrect, fields: { code: messages.codeIncorrect } });
+      expect(res.json().error).toEqual({
+        code: 'otp_invalid',
+        message: messages.codeIncorrect(),
+        fields: { code: messages.codeIncorrect() },
+      });
       const abroad = await reset(browser(), '+447700900123', '123456');
-      expect(abroad.json().error.fields).toEqual({ phone: messages.smsBdOnly });
+      expect(abroad.json().error.fields).toEqual({ phone: messages.smsBdOnly() });
     });
 
     it('resets a phone-only account (no email at all) and keeps the email link for emails and when asked for', async () => {
@@ -160,14 +165,14 @@ describeOnDatabases(
 
       const withEmail = await customer();
       const byEmail = await browser().post('/api/v1/accounts/password-reset/', { email: withEmail.email });
-      expect(byEmail.json()).toEqual({ success: true, detail: messages.passwordResetSent, channel: 'email' });
+      expect(byEmail.json()).toEqual({ success: true, detail: messages.passwordResetSent(), channel: 'email' });
       const linkAsked = await browser().post('/api/v1/accounts/password-reset/', { email: withEmail.phone, channel: 'email' });
       expect(linkAsked.json()).toEqual(byEmail.json());
       const emails = await outboxFor(ctx().app, withEmail.email!);
       expect(emails.filter((m) => m.body.includes('/forgot-password/'))).toHaveLength(2);
       // An SMS code for an email makes no sense: refused with a message.
       const smsForEmail = await browser().post('/api/v1/accounts/password-reset/', { email: withEmail.email, channel: 'sms' });
-      expect(smsForEmail.json().error.fields).toEqual({ email: messages.smsBdOnly });
+      expect(smsForEmail.json().error.fields).toEqual({ email: messages.smsBdOnly() });
     });
 
     it('spends the sending caps once per request, whether or not a code leaves: known and unknown phones answer alike', async () => {

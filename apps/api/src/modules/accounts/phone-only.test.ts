@@ -66,7 +66,7 @@ describeOnDatabases('phone-only accounts', (ctx) => {
         otp: code,
         password: 'phone only pass',
       });
-      expect(done.json()).toMatchObject({ success: true, detail: messages.createdNewUser, data: { token: expect.any(String) } });
+      expect(done.json()).toMatchObject({ success: true, detail: messages.createdNewUser(), data: { token: expect.any(String) } });
       expect((await b.get('/api/v1/me/')).json().data.user).toMatchObject({ email: null, phone: canonical(phone), verified_sms: true });
     }
   });
@@ -74,12 +74,12 @@ describeOnDatabases('phone-only accounts', (ctx) => {
   it('still needs an email for a phone abroad (its code goes by email), and still checks a typed email', async () => {
     const abroad = await browser().post('/api/v1/accounts/register/', registration('+44 7700 900777'));
     expect(abroad.statusCode).toBe(400);
-    expect(abroad.json().error.fields).toEqual({ 'customer.email': messages.emailNeededAbroad });
+    expect(abroad.json().error.fields).toEqual({ 'customer.email': messages.emailNeededAbroad() });
     const badEmail = await browser().post('/api/v1/accounts/register/', registration(nextPhone(), 'not-an-email'));
-    expect(badEmail.json().error.fields).toEqual({ 'customer.email': messages.emailInvalid });
+    expect(badEmail.json().error.fields).toEqual({ 'customer.email': messages.emailInvalid() });
     // An invalid phone says so, not that an email is needed.
     const badPhone = await browser().post('/api/v1/accounts/register/', registration('+12'));
-    expect(badPhone.json().error.fields).toEqual({ 'customer.phone': messages.phoneInvalid });
+    expect(badPhone.json().error.fields).toEqual({ 'customer.phone': messages.phoneInvalid() });
     const [row] = await ctx().db.select().from(customers).where(eq(customers.phone, '+447700900777'));
     expect(row).toBeUndefined();
   });
@@ -90,7 +90,7 @@ describeOnDatabases('phone-only accounts', (ctx) => {
     expect(second.customerId).not.toBe(first.customerId);
     const again = await browser().post('/api/v1/accounts/register/', registration(first.phone));
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'account_exists', fields: { phone: messages.phoneTaken } });
+    expect(again.json().error).toMatchObject({ code: 'account_exists', fields: { phone: messages.phoneTaken() } });
     expect(again.json().error.fields.email).toBeUndefined();
   });
 
@@ -120,10 +120,10 @@ describeOnDatabases('phone-only accounts', (ctx) => {
 
     const link = await browser().post('/api/v1/accounts/passwordless/', { email: s.phone });
     expect(link.statusCode).toBe(400);
-    expect(link.json().error).toMatchObject({ message: messages.accountHasNoEmail, fields: { email: messages.accountHasNoEmail } });
+    expect(link.json().error).toMatchObject({ message: messages.accountHasNoEmail(), fields: { email: messages.accountHasNoEmail() } });
     // The email reset link goes nowhere, with the usual answer; the SMS code is the way (password-reset-sms.test.ts).
     const reset = await browser().post('/api/v1/accounts/password-reset/', { email: s.phone, channel: 'email' });
-    expect(reset.json()).toEqual({ success: true, detail: messages.passwordResetSent, channel: 'email' });
+    expect(reset.json()).toEqual({ success: true, detail: messages.passwordResetSent(), channel: 'email' });
     expect((await outboxFor(ctx().app, s.canonicalPhone)).filter((m) => m.channel === 'email')).toHaveLength(0);
   });
 
@@ -135,7 +135,7 @@ describeOnDatabases('phone-only accounts', (ctx) => {
     expect((await s.b.get('/api/v1/accounts/notifications/')).json().data).toEqual({ newsletter_email: false, newsletter_sms: true });
     const refused = await s.b.put('/api/v1/accounts/notifications/', { newsletter_email: true, newsletter_sms: false });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.fields).toEqual({ newsletter_email: messages.newsletterNeedsEmail });
+    expect(refused.json().error.fields).toEqual({ newsletter_email: messages.newsletterNeedsEmail() });
     expect((await s.b.get('/api/v1/accounts/notifications/')).json().data).toEqual({ newsletter_email: false, newsletter_sms: true });
     const ok = await s.b.put('/api/v1/accounts/notifications/', { newsletter_email: false, newsletter_sms: false });
     expect(ok.json()).toMatchObject({ success: true, data: { newsletter_email: false, newsletter_sms: false } });

@@ -52,7 +52,7 @@ export async function updateProfile(
     .where(eq(customers.id, customerId))
     .returning();
   if (!c) throw notFoundAccount();
-  return { success: true, detail: messages.profileSaved, data: toProfile(c) };
+  return { success: true, detail: messages.profileSaved(), data: toProfile(c) };
 }
 
 export async function changePassword(
@@ -64,7 +64,7 @@ export async function changePassword(
   if (c.passwordHash) {
     await countLoginAttempt(ctx, `id:${customerId}`);
     if (!(await verifyPassword(ctx.env, c.passwordHash, input.current_password ?? '')))
-      throw new AppError('login_failed', messages.wrongCredentials, { current_password: messages.wrongCredentials });
+      throw new AppError('login_failed', messages.wrongCredentials(), { current_password: messages.wrongCredentials() });
     await loginSucceeded(ctx, `id:${customerId}`);
   }
   await ctx.db
@@ -72,7 +72,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(ctx.env, input.password), updatedAt: ctx.clock.now() })
     .where(eq(customers.id, customerId));
   await revokeCustomerSessions(ctx, customerId, ctx.sessionId ?? undefined);
-  return { success: true, detail: messages.passwordChanged };
+  return { success: true, detail: messages.passwordChanged() };
 }
 
 export async function getNotificationPrefs(ctx: AccountsCtx, customerId: number): Promise<{ data: NotificationPrefs }> {
@@ -86,10 +86,10 @@ export async function updateNotificationPrefs(
   prefs: NotificationPrefs,
 ): Promise<{ success: true; detail: string; data: NotificationPrefs }> {
   if (prefs.newsletter_email && (await customerById(ctx, customerId)).email === null)
-    throw new AppError('email_required', messages.newsletterNeedsEmail, { newsletter_email: messages.newsletterNeedsEmail });
+    throw new AppError('email_required', messages.newsletterNeedsEmail(), { newsletter_email: messages.newsletterNeedsEmail() });
   await ctx.db
     .update(customers)
     .set({ newsletterEmail: prefs.newsletter_email, newsletterSms: prefs.newsletter_sms, updatedAt: ctx.clock.now() })
     .where(and(eq(customers.id, customerId)));
-  return { success: true, detail: messages.preferencesSaved, data: prefs };
+  return { success: true, detail: messages.preferencesSaved(), data: prefs };
 }

@@ -49,7 +49,7 @@ export async function accountExists(ctx: AccountsCtx, value: string): Promise<Ex
   const contact = contactOf(value);
   // Existence answers are what enumeration needs: they share the per-IP sending budget's hourly window.
   const perIp = await ctx.limiter.hit(`exists:ip:${ctx.ip}`, ctx.env.SEND_LIMIT_PER_IP_HOUR * 10, 3600);
-  if (!perIp.allowed) throw rateLimited(messages.tooManyRequests, perIp.retryAfterSeconds);
+  if (!perIp.allowed) throw rateLimited(messages.tooManyRequests(), perIp.retryAfterSeconds);
   const customer = await findCustomer(ctx, contact);
   return { success: Boolean(customer), exists: Boolean(customer), kind: contact.kind };
 }
@@ -64,7 +64,7 @@ export type MxResolver = (domain: string) => Promise<{ exchange: string }[]>;
  * address gets the benefit of the doubt: a resolver outage must not block registration.
  */
 export async function checkEmailValidity(email: string, resolver: MxResolver = resolveMx): Promise<EmailValidResponse> {
-  const invalid: EmailValidResponse = { result: 'invalid', message: messages.emailCheckInvalid };
+  const invalid: EmailValidResponse = { result: 'invalid', message: messages.emailCheckInvalid() };
   const contact = parseContact(email);
   if (!contact || contact.kind !== 'email') return invalid;
   const domain = contact.value.slice(contact.value.lastIndexOf('@') + 1);
@@ -130,10 +130,10 @@ export async function register(ctx: AccountsCtx, input: RegisterInput): Promise<
       reuse = c;
       continue;
     }
-    if (input.email !== null && c.email === input.email) fields.email = messages.emailTaken;
-    if (c.phone === input.phone) fields.phone = messages.phoneTaken;
+    if (input.email !== null && c.email === input.email) fields.email = messages.emailTaken();
+    if (c.phone === input.phone) fields.phone = messages.phoneTaken();
   }
-  if (Object.keys(fields).length) throw new AppError('account_exists', fields.email ?? fields.phone ?? messages.emailTaken, fields);
+  if (Object.keys(fields).length) throw new AppError('account_exists', fields.email ?? fields.phone ?? messages.emailTaken(), fields);
   const values = {
     email: input.email,
     phone: input.phone,
@@ -159,14 +159,14 @@ export async function register(ctx: AccountsCtx, input: RegisterInput): Promise<
       // Two registrations raced for the same email or phone.
       if (isUniqueViolation(err))
         throw input.email === null
-          ? new AppError('account_exists', messages.phoneTaken, { phone: messages.phoneTaken })
-          : new AppError('account_exists', messages.emailTaken, { email: messages.emailTaken });
+          ? new AppError('account_exists', messages.phoneTaken(), { phone: messages.phoneTaken() })
+          : new AppError('account_exists', messages.emailTaken(), { email: messages.emailTaken() });
       throw err;
     }
   }
   const channel = isSmsPhone(input.phone) ? 'sms' : 'email';
   const target = channel === 'sms' ? input.phone : input.email;
-  if (target === null) throw new AppError('email_required', messages.emailNeededAbroad, { email: messages.emailNeededAbroad });
+  if (target === null) throw new AppError('email_required', messages.emailNeededAbroad(), { email: messages.emailNeededAbroad() });
   const otp = await issueCodeUnlessBlocked(ctx, channel, target);
   // The verify-email link goes through the same caps as every message: registering again and again
   // with one address must not flood its inbox. Over a cap the registration goes on without it.
@@ -179,7 +179,7 @@ export async function register(ctx: AccountsCtx, input: RegisterInput): Promise<
   }
   return {
     success: true,
-    detail: messages.registrationSuccessful,
+    detail: messages.registrationSuccessful(),
     data: { customer_id: customerId, guest: false, email: input.email, phone: input.phone, otp_channel: channel },
     otp,
   };
@@ -205,7 +205,7 @@ export async function verifyAccount(
     })
     .where(eq(customers.id, customer.id));
   if (passwordHash && customer.passwordHash) await revokeCustomerSessions(ctx, customer.id);
-  return { success: true, detail: messages.createdNewUser, data: input.login ? { token: await signIn(ctx, customer.id) } : null };
+  return { success: true, detail: messages.createdNewUser(), data: input.login ? { token: await signIn(ctx, customer.id) } : null };
 }
 
 /** Verifies a customer's phone with the SMS code; signs in unless login is false (willNotLoginAfterRegister). */
@@ -219,7 +219,7 @@ export async function verifySms(
   if (!customer || !isSmsPhone(customer.phone)) throw codeIncorrect();
   await consumeCode(ctx, 'sms', customer.phone, input.code);
   await ctx.db.update(customers).set({ verifiedSms: true, updatedAt: ctx.clock.now() }).where(eq(customers.id, customer.id));
-  return { success: true, detail: messages.smsVerified, data: input.login ? { token: await signIn(ctx, customer.id) } : null };
+  return { success: true, detail: messages.smsVerified(), data: input.login ? { token: await signIn(ctx, customer.id) } : null };
 }
 
 /** Resend: a code to the phone (SMS) or to the address (email) of an existing customer. */
@@ -230,7 +230,7 @@ export async function sendOtp(ctx: AccountsCtx, value: string): Promise<OtpSentR
   if (!customer) throw notFoundAccount();
   if (contact.kind === 'phone' && !isSmsPhone(contact.value)) throw smsBdOnly();
   const otp = await issueCode(ctx, contact.kind === 'phone' ? 'sms' : 'email', contact.value, { emailLink: customer.email !== null });
-  return { success: true, detail: messages.otpResent, otp };
+  return { success: true, detail: messages.otpResent(), otp };
 }
 
 export async function verificationStatus(
@@ -269,14 +269,14 @@ export async function registerGuest(
     expiresAt: new Date(now + GUEST_REGISTRATION_MS),
   });
   const otp = await issueCodeUnlessBlocked(ctx, 'sms', input.phone);
-  return { success: true, id, detail: messages.otpSent, otp };
+  return { success: true, id, detail: messages.otpSent(), otp };
 }
 
 /** A resend answers alike for any Bangladeshi mobile: POST /accounts/guest/ sends to any of them anyway. */
 export async function sendGuestOtp(ctx: AccountsCtx, phone: string): Promise<OtpSentResponse> {
   await precheckSendLimits(ctx);
   if (!isSmsPhone(phone)) throw smsBdOnly();
-  return { success: true, detail: messages.otpResent, otp: await issueCode(ctx, 'sms', phone) };
+  return { success: true, detail: messages.otpResent(), otp: await issueCode(ctx, 'sms', phone) };
 }
 
 /**
@@ -313,7 +313,7 @@ export async function verifyGuestSms(
     .returning({ id: guests.id });
   await adoptVisitorBag(ctx, ctx.cartToken, { customerId: null, guestId: guest!.id });
   const token = await createSession(ctx, { guestId: guest!.id }, ctx.userAgent);
-  return { success: true, detail: messages.smsVerified, data: { token, guest_id: guest!.id } };
+  return { success: true, detail: messages.smsVerified(), data: { token, guest_id: guest!.id } };
 }
 
 // ---------------------------------------------------------------- email verification
@@ -329,7 +329,7 @@ export async function verifyEmail(ctx: AccountsCtx, token: string): Promise<Logi
     success: true,
     verified: true,
     sms: Boolean(c && (c.verifiedSms || !isSmsPhone(c.phone))),
-    detail: messages.verifiedSuccessfully,
+    detail: messages.verifiedSuccessfully(),
     data: { token: await signIn(ctx, customerId) },
   };
 }

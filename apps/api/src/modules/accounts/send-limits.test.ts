@@ -28,7 +28,7 @@ describeOnDatabases(
         for (let n = 0; n < 100; n += 1) {
           const res = await pump.post('/api/v1/accounts/guest/', { customer: { phone: `0181${String(n).padStart(7, '0')}` } });
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          if (res.statusCode === 429) expect(res.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests });
+          if (res.statusCode === 429) expect(res.json().error).toMatchObject({ code: 'rate_limited', message: messages.tooManyRequests() });
         }
       }
       expect(await smsSent()).toBe(PER_IP);
@@ -49,7 +49,7 @@ describeOnDatabases(
       ctx().app.clock.advance(2 * 60_000);
       const refused = await next().post('/api/v1/accounts/guest/send-otp/', { email: phone });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toBe(messages.tooManyRequests);
+      expect(refused.json().error.message).toBe(messages.tooManyRequests());
       expect(await outboxFor(ctx().app, '+8801911000001')).toHaveLength(PER_TARGET);
     });
 

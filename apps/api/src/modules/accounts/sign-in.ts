@@ -65,11 +65,11 @@ export async function requestPasswordless(ctx: AccountsCtx, value: string): Prom
   const customer = await findCustomer(ctx, contactOf(value));
   if (!customer) throw notFoundAccount();
   // A phone-only account: say so and point to the SMS code (not 'Please enter valid email' for a valid phone).
-  if (!customer.email) throw new AppError('email_required', messages.accountHasNoEmail, { email: messages.accountHasNoEmail });
+  if (!customer.email) throw new AppError('email_required', messages.accountHasNoEmail(), { email: messages.accountHasNoEmail() });
   const wait = await passwordlessCooldown(ctx, customer.id);
   if (wait > 0) throw rateLimited(messages.pleaseWait(formatWait(wait)), wait);
   await sendPasswordlessLink(ctx, { ...customer, email: customer.email });
-  return { success: true, detail: messages.passwordlessSent, cooldown_seconds: PASSWORDLESS_COOLDOWN_MINUTES * 60 };
+  return { success: true, detail: messages.passwordlessSent(), cooldown_seconds: PASSWORDLESS_COOLDOWN_MINUTES * 60 };
 }
 
 export async function loginWithLink(ctx: AccountsCtx, token: string, uid: string, hash: string): Promise<LoginResponse> {
@@ -77,8 +77,8 @@ export async function loginWithLink(ctx: AccountsCtx, token: string, uid: string
   const link = await findLink(ctx, 'passwordless', token);
   const owner = link ? await customerById(ctx, link.customerId).catch(() => null) : null;
   // No usable link: used, past its time, or an older one the e-mail change killed (findLink cannot tell).
-  if (!link || !owner?.email) throw new AppError('otp_expired', messages.linkInvalid);
-  if (decodeUid(uid) !== owner.id || linkHash(token, owner.email) !== hash) throw new AppError('otp_invalid', messages.linkInvalid);
+  if (!link || !owner?.email) throw new AppError('otp_expired', messages.linkInvalid());
+  if (decodeUid(uid) !== owner.id || linkHash(token, owner.email) !== hash) throw new AppError('otp_invalid', messages.linkInvalid());
   const customerId = await consumeLink(ctx, 'passwordless', token);
   const customer = await customerById(ctx, customerId);
   // The link reached the inbox: that proves the email.
@@ -88,7 +88,7 @@ export async function loginWithLink(ctx: AccountsCtx, token: string, uid: string
     success: true,
     verified: true,
     sms: customer.verifiedSms || !isSmsPhone(customer.phone),
-    detail: messages.verifiedSuccessfully,
+    detail: messages.verifiedSuccessfully(),
     data: { token: await signIn(ctx, customerId) },
   };
 }
@@ -103,7 +103,7 @@ export async function requestLoginOtp(ctx: AccountsCtx, value: string): Promise<
   if (!customer) throw notFoundAccount();
   if (!isSmsPhone(customer.phone)) throw smsBdOnly();
   const otp = await issueCode(ctx, 'sms', customer.phone, { emailLink: customer.email !== null });
-  return { success: true, detail: messages.otpSent, otp };
+  return { success: true, detail: messages.otpSent(), otp };
 }
 
 /**
@@ -129,7 +129,7 @@ export async function login(
       success: true,
       verified: customer.verifiedEmail,
       sms: true,
-      detail: messages.verifiedSuccessfully,
+      detail: messages.verifiedSuccessfully(),
       data: { token: await signIn(ctx, customer.id) },
     };
   }
@@ -138,18 +138,18 @@ export async function login(
   await loginSucceeded(ctx, key);
   if (isSmsPhone(customer.phone) && !customer.verifiedSms) {
     const otp = await issueCodeUnlessBlocked(ctx, 'sms', customer.phone);
-    return { success: false, verified: customer.verifiedEmail, sms: false, detail: messages.otpSent, data: null, otp };
+    return { success: false, verified: customer.verifiedEmail, sms: false, detail: messages.otpSent(), data: null, otp };
   }
   if (!customer.verifiedEmail && customer.email) {
     // A cooldown still running means the last link is fresh: the message stays true without a new one.
     if ((await passwordlessCooldown(ctx, customer.id)) === 0) await sendPasswordlessLink(ctx, { ...customer, email: customer.email });
-    return { success: false, verified: false, sms: true, detail: messages.emailNotVerified, data: null };
+    return { success: false, verified: false, sms: true, detail: messages.emailNotVerified(), data: null };
   }
   return {
     success: true,
     verified: true,
     sms: true,
-    detail: messages.verifiedSuccessfully,
+    detail: messages.verifiedSuccessfully(),
     data: { token: await signIn(ctx, customer.id) },
   };
 }
@@ -157,7 +157,7 @@ export async function login(
 // ---------------------------------------------------------------- session
 
 export async function refreshToken(ctx: AccountsCtx): Promise<{ data: { token: string } }> {
-  const unauthorized = new AppError('login_required', messages.loginRequired);
+  const unauthorized = new AppError('login_required', messages.loginRequired());
   if (ctx.sessionId === null) throw unauthorized;
   // Revoke first: a refresh replayed with the same token finds it dead and gets 401.
   if (!(await revokeSession(ctx, ctx.sessionId))) throw unauthorized;
@@ -239,7 +239,7 @@ export async function requestPasswordReset(
       { oneTime: true },
     );
   }
-  return { success: true, detail: messages.passwordResetSent, channel: 'email' };
+  return { success: true, detail: messages.passwordResetSent(), channel: 'email' };
 }
 
 /**
@@ -252,7 +252,7 @@ async function requestPasswordResetCode(ctx: AccountsCtx, phone: string): Promis
   if (ctx.notifier.smsHealth.shouldRefuse()) throw smsUnavailable(false);
   const customer = await findCustomer(ctx, { kind: 'phone', value: phone });
   await issueCodeQuietly(ctx, 'sms', phone, customer !== undefined);
-  return { success: true, detail: messages.passwordResetCodeSent, channel: 'sms', otp: await freshCodeTimers(ctx) };
+  return { success: true, detail: messages.passwordResetCodeSent(), channel: 'sms', otp: await freshCodeTimers(ctx) };
 }
 
 /**
@@ -278,13 +278,13 @@ export async function resetPasswordWithCode(
     success: true,
     verified: customer.verifiedEmail || customer.email === null,
     sms: true,
-    detail: messages.passwordChanged,
+    detail: messages.passwordChanged(),
     data: { token: await signIn(ctx, customer.id) },
   };
 }
 
 export async function checkPasswordReset(ctx: AccountsCtx, token: string): Promise<{ success: true }> {
-  if (!(await findLink(ctx, 'password_reset', token))) throw new AppError('otp_expired', messages.passwordResetInvalid);
+  if (!(await findLink(ctx, 'password_reset', token))) throw new AppError('otp_expired', messages.passwordResetInvalid());
   return { success: true };
 }
 
@@ -302,7 +302,7 @@ export async function resetPassword(ctx: AccountsCtx, token: string, password: s
     success: true,
     verified: true,
     sms: Boolean(c && (c.verifiedSms || !isSmsPhone(c.phone))),
-    detail: messages.passwordChanged,
+    detail: messages.passwordChanged(),
     data: { token: await signIn(ctx, customerId) },
   };
 }

@@ -22,8 +22,8 @@ export const LINK_TTL_MS: Record<LinkPurpose, number> = {
 };
 
 /** The same words for every refusal of a code; the code says whether another try could help. */
-const codeIncorrect = () => new AppError('otp_invalid', messages.codeIncorrect, { code: messages.codeIncorrect });
-const codeExpired = () => new AppError('otp_expired', messages.codeIncorrect, { code: messages.codeIncorrect });
+const codeIncorrect = () => new AppError('otp_invalid', messages.codeIncorrect(), { code: messages.codeIncorrect() });
+const codeExpired = () => new AppError('otp_expired', messages.codeIncorrect(), { code: messages.codeIncorrect() });
 
 type Budget = { key: string; limit: number; windowSeconds: number };
 
@@ -71,7 +71,7 @@ export async function enforceSendLimits(ctx: AccountsCtx, target: string): Promi
   for (const budget of budgetsFor(ctx, target)) {
     const r = await ctx.limiter.hit(budget.key, budget.limit, budget.windowSeconds);
     alertOnShopBudget(ctx, budget, r.count);
-    if (!r.allowed) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+    if (!r.allowed) throw rateLimited(messages.tooManyRequests(), r.retryAfterSeconds);
   }
 }
 
@@ -90,12 +90,12 @@ export async function withinSendLimits(ctx: AccountsCtx, target: string): Promis
 export async function precheckSendLimits(ctx: AccountsCtx): Promise<void> {
   const budgets = budgetsFor(ctx, '').filter((b) => !b.key.startsWith('send:to:') && !b.key.startsWith('send:prefix:'));
   const peeks = await Promise.all(budgets.map((b) => ctx.limiter.peek(b.key, b.limit, b.windowSeconds)));
-  for (const r of peeks) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests, r.retryAfterSeconds);
+  for (const r of peeks) if (r.count >= r.limit) throw rateLimited(messages.tooManyRequests(), r.retryAfterSeconds);
 }
 
 /** The SMS gateway is failing: say so (503), and offer the e-mail link where the account has an address. */
 export function smsUnavailable(emailLink: boolean): AppError {
-  const err = new AppError('delivery_unavailable', emailLink ? messages.smsUnavailableTryEmail : messages.smsUnavailable);
+  const err = new AppError('delivery_unavailable', emailLink ? messages.smsUnavailableTryEmail() : messages.smsUnavailable());
   if (emailLink) err.offer = 'email_link';
   err.retryAfter = 30;
   return err;
@@ -282,7 +282,8 @@ export async function consumeLink(
 ): Promise<number> {
   const link = await findLink(ctx, purpose, token);
   // A link found by its token that fails is used, past its time or not this account's: a new link is needed.
-  const invalid = () => new AppError('otp_expired', purpose === 'password_reset' ? messages.passwordResetInvalid : messages.linkInvalid);
+  const invalid = () =>
+    new AppError('otp_expired', purpose === 'password_reset' ? messages.passwordResetInvalid() : messages.linkInvalid());
   if (!link || (check && !check(link.customerId))) throw invalid();
   const used = await ctx.db
     .update(accountLinks)

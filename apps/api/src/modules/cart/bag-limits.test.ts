@@ -43,7 +43,7 @@ describeOnDatabases(
       expect(refused.statusCode).toBe(429);
       expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({
         code: 'rate_limited',
-        message: messages.tooManyRequests,
+        message: messages.tooManyRequests(),
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(cartCookieOf(refused)).toBeUndefined();

@@ -129,9 +129,9 @@ async function freshNumber(ctx: DbCtx): Promise<string> {
 /** The customer a phone or e-mail names, free to take a card (unless it is this card). */
 async function holderFor(ctx: DbCtx, deps: CardsDeps, contact: string, cardId: number | null): Promise<CardHolder> {
   const holder = await deps.customers.byContact(ctx, contact);
-  if (!holder) throw badRequest(messages.badRequest, { customer: cardMessages.customerUnknown });
+  if (!holder) throw badRequest(messages.badRequest(), { customer: cardMessages.customerUnknown });
   const [held] = await ctx.db.select().from(privilegeCards).where(eq(privilegeCards.customerId, holder.id));
-  if (held && held.id !== cardId) throw badRequest(messages.badRequest, { customer: cardMessages.customerHasCard(held.number) });
+  if (held && held.id !== cardId) throw badRequest(messages.badRequest(), { customer: cardMessages.customerHasCard(held.number) });
   return holder;
 }
 
@@ -141,7 +141,7 @@ export async function issueCard(ctx: RequestCtx, deps: CardsDeps, input: AdminCa
     let number = input.number;
     if (number) {
       const [clash] = await db.select({ id: privilegeCards.id }).from(privilegeCards).where(eq(privilegeCards.number, number));
-      if (clash) throw badRequest(messages.badRequest, { number: cardMessages.numberTaken });
+      if (clash) throw badRequest(messages.badRequest(), { number: cardMessages.numberTaken });
     } else number = await freshNumber(tx);
     const holder = input.customer ? await holderFor(tx, deps, input.customer, null) : null;
     const [card] = await db

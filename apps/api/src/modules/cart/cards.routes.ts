@@ -128,9 +128,9 @@ export const myCardRoutes: FastifyPluginAsyncZod<{ requireCustomer: (request: Fa
     async (request) => {
       const customerId = requireCustomer(request);
       const tries = await app.rateLimiter.hit(`privilege-card:link:${customerId}`, CARD_LINK_TRIES, CARD_LINK_WINDOW);
-      if (!tries.allowed) throw rateLimited(messages.tooManyRequests, tries.retryAfterSeconds);
+      if (!tries.allowed) throw rateLimited(messages.tooManyRequests(), tries.retryAfterSeconds);
       const data = await linkMyCard(ctx(request), customerId, request.body.number);
-      return { success: true as const, detail: messages.privilegeCardLinked, data };
+      return { success: true as const, detail: messages.privilegeCardLinked(), data };
     },
   );
   app.delete(
@@ -144,7 +144,7 @@ export const myCardRoutes: FastifyPluginAsyncZod<{ requireCustomer: (request: Fa
     },
     async (request) => {
       await unlinkMyCard(ctx(request), requireCustomer(request));
-      return { success: true as const, detail: messages.privilegeCardRemoved };
+      return { success: true as const, detail: messages.privilegeCardRemoved() };
     },
   );
 };

@@ -108,7 +108,7 @@ describeOnDatabases('privilege cards', (ctx) => {
       [{ expires_on: '31/12/2099' }, 'expires_on', cardMessages.expiry],
       [{ customer: 'nobody-here@example.com' }, 'customer', cardMessages.customerUnknown],
       [{ customer: s.phone }, 'customer', cardMessages.customerHasCard(held.number)],
-      [{ customer: 'a\u0000b@example.com' }, 'customer', messages.textNotAllowed],
+      [{ customer: 'a\u0000b@example.com' }, 'customer', messages.textNotAllowed()],
       [{ customer: 'x'.repeat(100_000) }, 'customer', cardMessages.customer],
     ];
     for (const [over, field, message] of cases) {
@@ -228,14 +228,14 @@ describeOnDatabases('privilege cards', (ctx) => {
       const res = await link(s, `${card.number.slice(0, 6)} ${card.number.slice(6)}`);
       expect(res.statusCode, res.body).toBe(200);
       const mine: MyPrivilegeCard = { card: `•••• ${card.number.slice(-4)}`, percent: 8, expires_on: '2099-06-30' };
-      expect(res.json()).toEqual({ success: true, detail: messages.privilegeCardLinked, data: mine });
+      expect(res.json()).toEqual({ success: true, detail: messages.privilegeCardLinked(), data: mine });
       expect((await s.request('GET', '/accounts/privilege-card/')).json()).toEqual({ data: mine });
       expect((await editor.client.get(`/offers/cards/${card.id}/`)).json<{ data: AdminCard }>().data.holder?.id).toBe(s.customerId);
       await s.add(c.serum30.id, 1);
       expect((await s.request('GET', '/cart/')).json<{ data: Cart }>().data.rebate).toMatchObject({ percent: 8 });
 
       const removed = await s.request('DELETE', '/accounts/privilege-card/');
-      expect(removed.json()).toEqual({ success: true, detail: messages.privilegeCardRemoved });
+      expect(removed.json()).toEqual({ success: true, detail: messages.privilegeCardRemoved() });
       expect((await s.request('GET', '/accounts/privilege-card/')).json()).toEqual({ data: null });
       expect((await s.request('GET', '/cart/')).json<{ data: Cart }>().data.rebate).toBeNull();
       // The card stays, unlinked.
@@ -257,8 +257,8 @@ describeOnDatabases('privilege cards', (ctx) => {
         const res = await link(s, number);
         expect(res.statusCode, number).toBe(400);
         expect(errorOf(res)).toMatchObject({
-          message: messages.privilegeCardLinkFailed,
-          fields: { number: messages.privilegeCardLinkFailed },
+          message: messages.privilegeCardLinkFailed(),
+          fields: { number: messages.privilegeCardLinkFailed() },
         });
       }
       // Someone else's card stays theirs.
@@ -267,8 +267,8 @@ describeOnDatabases('privilege cards', (ctx) => {
         (await app().inject({ method: 'POST', url: '/api/v1/accounts/privilege-card/', payload: { number: theirs.number } })).statusCode,
       ).toBe(401);
       const s = await newCustomer(app());
-      expect(errorOf(await link(s, '')).fields).toEqual({ number: messages.privilegeCardNumberRequired });
-      expect(errorOf(await link(s, 'x'.repeat(100_000))).fields).toEqual({ number: messages.privilegeCardLinkFailed });
+      expect(errorOf(await link(s, '')).fields).toEqual({ number: messages.privilegeCardNumberRequired() });
+      expect(errorOf(await link(s, 'x'.repeat(100_000))).fields).toEqual({ number: messages.privilegeCardLinkFailed() });
     });
 
     it('limits link tries to 5 per 15 minutes per customer', async () => {

@@ -54,7 +54,7 @@ export async function myCard(ctx: RequestCtx, customerId: number): Promise<MyPri
   return card ? mine(card) : null;
 }
 
-const linkFailed = () => badRequest(messages.privilegeCardLinkFailed, { number: messages.privilegeCardLinkFailed });
+const linkFailed = () => badRequest(messages.privilegeCardLinkFailed(), { number: messages.privilegeCardLinkFailed() });
 
 /**
  * Links a card to the customer: only an existing, active, unexpired card nobody holds. Every failure

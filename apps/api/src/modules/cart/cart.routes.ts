@@ -47,7 +47,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     // A script without cookies would otherwise make a bag row per request.
     async newVisitorBag() {
       const perIp = await app.rateLimiter.hit(`bag:new:ip:${request.ip}`, app.env.NEW_BAGS_PER_IP_HOUR, HOUR);
-      if (!perIp.allowed) throw rateLimited(messages.tooManyRequests, perIp.retryAfterSeconds);
+      if (!perIp.allowed) throw rateLimited(messages.tooManyRequests(), perIp.retryAfterSeconds);
     },
   });
   const setToken = (reply: FastifyReply, token: string | null) => {

@@ -72,7 +72,7 @@ export async function getCart({ db }: DbCtx, owner: CartOwner, deps: Pick<CartDe
 /** Someone else's bag (or none) is answered as not found, so a bag id reveals nothing. */
 export async function requireOwnCart(ctx: CartCtx, cartId: number): Promise<void> {
   const cart = await findCart(ctx, ownerOf(ctx));
-  if (!cart || cart.id !== cartId) throw new AppError('bag_not_found', messages.cartNotFound);
+  if (!cart || cart.id !== cartId) throw new AppError('bag_not_found', messages.cartNotFound());
 }
 
 export async function getOwnCart(ctx: CartCtx, cartId: number): Promise<Cart> {
@@ -120,7 +120,7 @@ export async function cartCount(ctx: CartCtx): Promise<number> {
 }
 
 const unknownVariant = () =>
-  new AppError('variant_not_found', messages.badRequest, { 'line_item.variant_id': messages.cartUnknownVariant });
+  new AppError('variant_not_found', messages.badRequest(), { 'line_item.variant_id': messages.cartUnknownVariant() });
 
 /**
  * One change to one line, as SPEC §7's update call: increment adds `quantity`, decrement takes it

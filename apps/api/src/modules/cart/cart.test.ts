@@ -416,7 +416,7 @@ describeOnDatabases('cart', (ctx) => {
       expect((await alice.get(`/carts/${aliceCart.id}/`)).statusCode).toBe(200);
       const peek = await bob.get(`/carts/${aliceCart.id}/`);
       expect(peek.statusCode).toBe(404);
-      expect(peek.json()).toEqual({ error: { code: 'bag_not_found', message: messages.cartNotFound } });
+      expect(peek.json()).toEqual({ error: { code: 'bag_not_found', message: messages.cartNotFound() } });
       expect(peek.body).not.toContain('Vitamin C Serum');
       const write = await bob.post(`/carts/${aliceCart.id}/line-items/`, {
         delivery_type: 'standard',

@@ -171,8 +171,8 @@ describeOnDatabases('admin offers: gift rules', (ctx) => {
       [{ starts_at: '2026-12-10T10:00:00+06:00', ends_at: '2026-12-01T10:00:00+06:00' }, 'ends_at', giftRuleMessages.endsAfterStart],
       [{ starts_at: 'tomorrow' }, 'starts_at', giftRuleMessages.dateTime],
       [{ title: '' }, 'title', giftRuleMessages.required],
-      [{ title: 'Gift\u0000' }, 'title', messages.textNotAllowed],
-      [{ description: 'On\u0000 bags' }, 'description', messages.textNotAllowed],
+      [{ title: 'Gift\u0000' }, 'title', messages.textNotAllowed()],
+      [{ description: 'On\u0000 bags' }, 'description', messages.textNotAllowed()],
       [{ title: 'x'.repeat(100_000) }, 'title', 'At most 100 characters'],
     ];
     for (const [over, field, message] of cases) {

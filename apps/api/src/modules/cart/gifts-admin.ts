@@ -134,7 +134,7 @@ async function assertReferences(ctx: DbCtx, v: AdminGiftRuleValues) {
   ]);
   if (!gift.has(v.gift_variant_id)) problems.gift_variant_id = giftRuleMessages.variantUnknown;
   if (names && v.buy_product_id !== null && !names.has(v.buy_product_id)) problems.buy_product_id = giftRuleMessages.productUnknown;
-  if (Object.keys(problems).length) throw badRequest(messages.badRequest, problems);
+  if (Object.keys(problems).length) throw badRequest(messages.badRequest(), problems);
 }
 
 /** The stored columns of a checked rule: a kind keeps only its own condition. */
@@ -212,7 +212,7 @@ export async function updateGiftRule(ctx: RequestCtx, id: number, patch: AdminGi
     if (!merged.success) {
       const problems: Record<string, string> = {};
       for (const issue of merged.error.issues) problems[issue.path.join('.') || '_'] ??= issue.message;
-      throw badRequest(messages.badRequest, problems);
+      throw badRequest(messages.badRequest(), problems);
     }
     const next = merged.data;
     await assertReferences(tx, next);
@@ -242,7 +242,7 @@ export async function reorderGiftRules(ctx: RequestCtx, ids: number[]): Promise<
     const before = rows.map((r) => r.id);
     const given = new Set(ids);
     if (given.size !== ids.length || ids.length !== before.length || before.some((id) => !given.has(id)))
-      throw badRequest(messages.badRequest, { ids: giftRuleMessages.reorderList });
+      throw badRequest(messages.badRequest(), { ids: giftRuleMessages.reorderList });
     for (const [position, id] of ids.entries()) await tx.db.update(giftRules).set({ position }).where(eq(giftRules.id, id));
     await recordAudit(tx, {
       action: 'gift_rule.reorder',

@@ -11,7 +11,7 @@ import {
 import { productUrl, type ProductCard, type ProductImage } from '@store/shared/catalog';
 import { DEFAULT_DELIVERY_TYPE, type DepartmentKey } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
-import { discountedPrice, formatTaka } from '@store/shared/money';
+import { discountedPrice } from '@store/shared/money';
 import { dbKey, type Db } from '../../db/client.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
 import { followInvalidations } from '../../lib/cache/invalidation.js';
@@ -101,7 +101,7 @@ function offersFor(rules: RuleRow[], lines: LineRow[]): VariantOffer[] {
       ...giftVariant(spend, spend.giftQuantity),
       kind: 'spend',
       remaining,
-      message: messages.offerSpend(formatTaka(remaining), giftName(spend)),
+      message: messages.offerSpend(messages.taka(remaining), giftName(spend)),
     });
   }
   for (const r of rules) {

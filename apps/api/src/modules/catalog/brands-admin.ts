@@ -46,7 +46,7 @@ export async function departmentIds({ db }: DbCtx): Promise<{ idOf: Map<Departme
 /** The department's id; a department the shop has not set up is a field error. */
 export async function requireDepartment(ctx: DbCtx, key: DepartmentKey): Promise<number> {
   const id = (await departmentIds(ctx)).idOf.get(key);
-  if (id === undefined) throw badRequest(messages.badRequest, { department: 'This department is not set up' });
+  if (id === undefined) throw badRequest(messages.badRequest(), { department: 'This department is not set up' });
   return id;
 }
 
@@ -113,13 +113,13 @@ async function assertHandleFree(ctx: DbCtx, handle: string, exceptId: number | n
     .select({ id: brands.id })
     .from(brands)
     .where(exceptId === null ? eq(brands.handle, handle) : and(eq(brands.handle, handle), ne(brands.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { handle: catalogMessages.brandHandleTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { handle: catalogMessages.brandHandleTaken });
 }
 
 async function assertPageExists(ctx: RequestCtx, pageOptions: PageOptions, handle: string | null | undefined) {
   if (handle === null || handle === undefined) return;
   const pages = await pageOptions(ctx);
-  if (!pages.some((p) => p.handle === handle)) throw badRequest(messages.badRequest, { page_handle: catalogMessages.unknownPage });
+  if (!pages.some((p) => p.handle === handle)) throw badRequest(messages.badRequest(), { page_handle: catalogMessages.unknownPage });
 }
 
 export async function createBrand(ctx: RequestCtx, pageOptions: PageOptions, input: AdminBrandInput): Promise<AdminBrand> {

@@ -540,12 +540,12 @@ export async function requestStockNotification(ctx: RequestCtx, input: NotifyMeR
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .where(and(eq(variants.id, input.variant_id), eq(products.published, true)));
-  if (!variant) throw new AppError('variant_not_found', messages.badRequest, { variant_id: 'No such product variant' });
+  if (!variant) throw new AppError('variant_not_found', messages.badRequest(), { variant_id: 'No such product variant' });
   await db
     .insert(stockNotifications)
     .values({ variantId: variant.id, email: input.email, phone: input.phone, customerId, locale })
     .onConflictDoNothing();
-  return { success: true, message: messages.notifyMeSaved };
+  return { success: true, message: messages.notifyMeSaved() };
 }
 
 /**

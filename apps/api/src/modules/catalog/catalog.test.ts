@@ -213,7 +213,7 @@ describeOnDatabases(
       expect(res.statusCode).toBe(400);
       const body = res.json<{ error: { code: string; message: string; fields: Record<string, string> } }>();
       expect(body.error.code).toBe('validation_failed');
-      expect(body.error.message).toBe(messages.badRequest);
+      expect(body.error.message).toBe(messages.badRequest());
       expect(Object.keys(body.error.fields).sort()).toEqual(['on_sale', 'page', 'page_size', 'price_min', 'sort']);
       expect(body.error.fields.page).toBe('Must be 1 or more');
 
@@ -306,16 +306,16 @@ describeOnDatabases(
     it('rejects a bad notify-me request with 400 and the field message', async () => {
       const post = (payload: object) => ctx().app.inject({ method: 'POST', url: '/api/v1/notify-me/', payload });
       const cases: [object, string, Record<string, string>][] = [
-        [{ variant_id: fx.musk.id }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired }],
-        [{ variant_id: fx.musk.id, email: '   ' }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired }],
-        [{ variant_id: fx.musk.id, email: 'not-an-email' }, 'validation_failed', { email: messages.emailInvalid }],
-        [{ variant_id: fx.musk.id, phone: '01212345678' }, 'validation_failed', { phone: messages.phoneInvalid }],
+        [{ variant_id: fx.musk.id }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired() }],
+        [{ variant_id: fx.musk.id, email: '   ' }, 'validation_failed', { email: messages.addressEmailOrPhoneRequired() }],
+        [{ variant_id: fx.musk.id, email: 'not-an-email' }, 'validation_failed', { email: messages.emailInvalid() }],
+        [{ variant_id: fx.musk.id, phone: '01212345678' }, 'validation_failed', { phone: messages.phoneInvalid() }],
         [{ variant_id: 999_999, email: 'a@b.co' }, 'variant_not_found', { variant_id: 'No such product variant' }],
       ];
       for (const [payload, code, fields] of cases) {
         const res = await post(payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
-        expect(res.json()).toEqual({ error: { code, message: messages.badRequest, fields } });
+        expect(res.json()).toEqual({ error: { code, message: messages.badRequest(), fields } });
       }
       const noVariant = await post({ email: 'a@b.co' });
       expect(noVariant.statusCode).toBe(400);

@@ -159,7 +159,7 @@ async function assertHandleFree(ctx: DbCtx, handle: string, exceptId: number | n
     .select({ id: collections.id })
     .from(collections)
     .where(exceptId === null ? eq(collections.handle, handle) : and(eq(collections.handle, handle), ne(collections.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { handle: catalogMessages.collectionHandleTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { handle: catalogMessages.collectionHandleTaken });
 }
 
 /** The rule as stored: only the conditions given, empty lists dropped, tags without repeats. */
@@ -177,13 +177,13 @@ async function assertBrandsExist({ db }: DbCtx, rule: CollectionRule) {
   const ids = rule.brand_ids ?? [];
   if (!ids.length) return;
   const [row] = await db.select({ n: count() }).from(brands).where(inArray(brands.id, ids));
-  if ((row?.n ?? 0) !== ids.length) throw badRequest(messages.badRequest, { 'rule.brand_ids': catalogMessages.unknownBrand });
+  if ((row?.n ?? 0) !== ids.length) throw badRequest(messages.badRequest(), { 'rule.brand_ids': catalogMessages.unknownBrand });
 }
 
 async function assertProductsExist({ db }: DbCtx, ids: number[]) {
   if (!ids.length) return;
   const [row] = await db.select({ n: count() }).from(products).where(inArray(products.id, ids));
-  if ((row?.n ?? 0) !== ids.length) throw badRequest(messages.badRequest, { product_ids: catalogMessages.unknownProduct });
+  if ((row?.n ?? 0) !== ids.length) throw badRequest(messages.badRequest(), { product_ids: catalogMessages.unknownProduct });
 }
 
 /** A manual collection's members, replaced by this ordered list. */
@@ -247,7 +247,7 @@ export async function updateCollection(ctx: RequestCtx, id: number, patch: Admin
     let rule: CollectionRule | null = null;
     if (kind === 'rule') {
       const asked = patch.rule ?? before.rule;
-      if (!asked) throw badRequest(messages.badRequest, { rule: catalogMessages.ruleNeeded });
+      if (!asked) throw badRequest(messages.badRequest(), { rule: catalogMessages.ruleNeeded });
       rule = normaliseRule(asked);
       await assertBrandsExist(tx, rule);
     } else if (patch.product_ids !== undefined) {

@@ -242,7 +242,7 @@ describeOnDatabases('admin catalog: products', (ctx) => {
       [{ handle: taken.handle }, 'handle', catalogMessages.handleTaken],
       [{ handle: 'Bad Handle!' }, 'handle', catalogMessages.handle],
       [{ name: 'x'.repeat(100_000) }, 'name', 'At most 200 characters'],
-      [{ name: 'Rose\u0000' }, 'name', messages.textNotAllowed],
+      [{ name: 'Rose\u0000' }, 'name', messages.textNotAllowed()],
       [{ name: 42 }, 'name', 'Invalid input: expected string, received number'],
       [{ brand_id: 2_000_000 }, 'brand_id', catalogMessages.brandUnknown],
       [{ category_id: toysCategory }, 'category_id', catalogMessages.categoryUnknown],

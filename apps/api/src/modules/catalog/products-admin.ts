@@ -346,7 +346,7 @@ export async function catalogOptions(ctx: RequestCtx): Promise<AdminCatalogOptio
 
 async function departmentIdOf(ctx: DbCtx, key: DepartmentKey): Promise<number> {
   const [row] = await ctx.db.select({ id: departments.id }).from(departments).where(eq(departments.key, key));
-  if (!row) throw badRequest(messages.badRequest, { department: 'Choose a department' });
+  if (!row) throw badRequest(messages.badRequest(), { department: 'Choose a department' });
   return row.id;
 }
 
@@ -374,7 +374,7 @@ async function assertReferences(
   if (!brand) fields.brand_id = catalogMessages.brandUnknown;
   if (!category) fields.category_id = catalogMessages.categoryUnknown;
   if (found.length !== new Set(refs.collection_ids).size) fields.collection_ids = catalogMessages.collectionUnknown;
-  if (Object.keys(fields).length) throw badRequest(messages.badRequest, fields);
+  if (Object.keys(fields).length) throw badRequest(messages.badRequest(), fields);
 }
 
 async function assertHandleFree(ctx: DbCtx, handle: string, exceptId: number | null) {
@@ -382,7 +382,7 @@ async function assertHandleFree(ctx: DbCtx, handle: string, exceptId: number | n
     .select({ id: products.id })
     .from(products)
     .where(exceptId === null ? eq(products.handle, handle) : and(eq(products.handle, handle), ne(products.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { handle: catalogMessages.handleTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { handle: catalogMessages.handleTaken });
 }
 
 /** SKUs are unique across the shop, whatever their case; a product's own variants do not clash with themselves. */
@@ -398,7 +398,7 @@ async function assertSkusFree(ctx: DbCtx, list: { sku: string }[], productId: nu
   wanted.forEach((sku, i) => {
     if (clash.has(sku)) fields[`variants.${i}.sku`] = catalogMessages.skuTaken;
   });
-  throw badRequest(messages.badRequest, fields);
+  throw badRequest(messages.badRequest(), fields);
 }
 
 /** Manual memberships: the product joins at the end of each collection it is added to, and leaves the ones it is taken out of. */
@@ -426,7 +426,7 @@ async function setVariants(ctx: DbCtx, productId: number, list: AdminProductValu
   list.forEach((v, i) => {
     if (v.id !== undefined && !currentIds.has(v.id)) fields[`variants.${i}.id`] = 'Not a variant of this product';
   });
-  if (Object.keys(fields).length) throw badRequest(messages.badRequest, fields);
+  if (Object.keys(fields).length) throw badRequest(messages.badRequest(), fields);
   const kept = list.flatMap((v) => (v.id === undefined ? [] : [v.id]));
   // Removed first, so a SKU may move from a removed variant to a new one.
   await ctx.db.delete(variants).where(and(eq(variants.productId, productId), kept.length ? notInArray(variants.id, kept) : undefined));

@@ -207,7 +207,7 @@ describeOnDatabases('admin catalog: products in CSV', (ctx) => {
       ],
       [
         csvOf([{ handle: 'csvd-3', name: 'Rose\u0000', brand: 'csv-brand', sku: 'CSVD-3', variant_title: 'One', price: 10 }]),
-        { line: 2, column: 'name', message: messages.textNotAllowed },
+        { line: 2, column: 'name', message: messages.textNotAllowed() },
       ],
       [
         csvOf([{ handle: 'csvd-4', name: 'Rose', brand: 'csv-brand', sku: 'CSVD-4', variant_title: 'One', price: 'ten' }]),

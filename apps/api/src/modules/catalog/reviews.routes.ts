@@ -27,7 +27,7 @@ import {
 
 /** The signed-in customer (the accounts module's session hook set it); importing its requireCustomer would make a cycle. */
 function requireCustomer(request: FastifyRequest): number {
-  if (request.customerId === null) throw new AppError('login_required', messages.loginRequired);
+  if (request.customerId === null) throw new AppError('login_required', messages.loginRequired());
   return request.customerId;
 }
 
@@ -52,7 +52,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async 
     async (request, reply) => {
       const customerId = requireCustomer(request);
       const data = await writeReview(requestCtx(request, app.clock), customerId, request.params.id, request.body, received);
-      return reply.code(201).send({ data, message: reviewMessages.submitted });
+      return reply.code(201).send({ data, message: reviewMessages.submitted() });
     },
   );
   app.get(

@@ -54,7 +54,7 @@ describeOnDatabases('reviews', (ctx) => {
     const res = await write(s, c.serum30.productId);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
-      message: reviewMessages.submitted,
+      message: reviewMessages.submitted(),
       data: {
         state: 'pending',
         verified: true,
@@ -76,16 +76,16 @@ describeOnDatabases('reviews', (ctx) => {
     for (const s of [never, notYet]) {
       const res = await write(s, c.cream50.productId);
       expect(res.statusCode).toBe(403);
-      expect(errorOf(res)).toMatchObject({ code: 'review_not_received', message: reviewMessages.notReceived });
-      expect(errorOf(res).fields?.text).toBe(reviewMessages.notReceived);
+      expect(errorOf(res)).toMatchObject({ code: 'review_not_received', message: reviewMessages.notReceived() });
+      expect(errorOf(res).fields?.text).toBe(reviewMessages.notReceived());
       expect(await mine(s)).toEqual([]);
     }
     // Receiving another product does not count for this one.
     const other = await buyer(c.mask1.id);
     expect((await write(other, c.cream50.productId)).statusCode).toBe(403);
     // The form asks first, and is told why.
-    expect(await eligibility(never, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived });
-    expect(await eligibility(other, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived });
+    expect(await eligibility(never, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived() });
+    expect(await eligibility(other, c.cream50.productId)).toEqual({ may_review: false, reason: reviewMessages.notReceived() });
     expect(await eligibility(other, c.mask1.productId)).toEqual({ may_review: true, reason: null });
     const visitor = await app().inject({ method: 'GET', url: `/api/v1/products/${c.mask1.productId}/reviews/mine/` });
     expect(visitor.statusCode).toBe(401);
@@ -96,8 +96,8 @@ describeOnDatabases('reviews', (ctx) => {
     expect((await write(s, c.toner150.productId)).statusCode).toBe(201);
     const again = await write(s, c.toner150.productId, { ...goodReview, star: 1 });
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again)).toMatchObject({ code: 'review_exists', message: reviewMessages.alreadyReviewed });
-    expect(await eligibility(s, c.toner150.productId)).toEqual({ may_review: false, reason: reviewMessages.alreadyReviewed });
+    expect(errorOf(again)).toMatchObject({ code: 'review_exists', message: reviewMessages.alreadyReviewed() });
+    expect(await eligibility(s, c.toner150.productId)).toEqual({ may_review: false, reason: reviewMessages.alreadyReviewed() });
     const rows = await ctx()
       .db.select()
       .from(reviews)
@@ -109,20 +109,20 @@ describeOnDatabases('reviews', (ctx) => {
   it('refuses visitors, guests, bad input and NUL bytes with field messages', async () => {
     const visitor = await app().inject({ method: 'POST', url: `/api/v1/products/${c.mask1.productId}/reviews/`, payload: goodReview });
     expect(visitor.statusCode).toBe(401);
-    expect(errorOf(visitor).message).toBe(messages.loginRequired);
+    expect(errorOf(visitor).message).toBe(messages.loginRequired());
     const guest = await newGuest(app());
     expect((await write(guest, c.mask1.productId)).statusCode).toBe(401);
     const s = await buyer(c.mask1.id);
     const cases: [object, string, string][] = [
-      [{ ...goodReview, star: 0 }, 'star', reviewMessages.star],
-      [{ ...goodReview, star: 6 }, 'star', reviewMessages.star],
-      [{ ...goodReview, star: 4.5 }, 'star', reviewMessages.star],
-      [{ ...goodReview, star: '5' }, 'star', reviewMessages.star],
-      [{ ...goodReview, text: 'short' }, 'text', reviewMessages.textShort],
-      [{ ...goodReview, text: 'x'.repeat(100_000) }, 'text', reviewMessages.textLong],
-      [{ ...goodReview, text: 'Nice serum\u0000indeed' }, 'text', messages.textNotAllowed],
-      [{ ...goodReview, name: '   ' }, 'name', reviewMessages.required],
-      [{ ...goodReview, name: 'n'.repeat(61) }, 'name', reviewMessages.name],
+      [{ ...goodReview, star: 0 }, 'star', reviewMessages.star()],
+      [{ ...goodReview, star: 6 }, 'star', reviewMessages.star()],
+      [{ ...goodReview, star: 4.5 }, 'star', reviewMessages.star()],
+      [{ ...goodReview, star: '5' }, 'star', reviewMessages.star()],
+      [{ ...goodReview, text: 'short' }, 'text', reviewMessages.textShort()],
+      [{ ...goodReview, text: 'x'.repeat(100_000) }, 'text', reviewMessages.textLong()],
+      [{ ...goodReview, text: 'Nice serum\u0000indeed' }, 'text', messages.textNotAllowed()],
+      [{ ...goodReview, name: '   ' }, 'name', reviewMessages.required()],
+      [{ ...goodReview, name: 'n'.repeat(61) }, 'name', reviewMessages.name()],
     ];
     for (const [body, field, message] of cases) {
       const res = await write(s, c.mask1.productId, body);
@@ -190,9 +190,9 @@ describeOnDatabases('reviews', (ctx) => {
     const { id } = (await write(s, c.serum30.productId)).json<{ data: MyReview }>().data;
     const long = await put(`/reviews/${id}/reply/`, { reply: 'x'.repeat(2001) });
     expect(long.statusCode).toBe(400);
-    expect(errorOf(long).fields?.reply).toBe(reviewMessages.replyLong);
+    expect(errorOf(long).fields?.reply).toBe(reviewMessages.replyLong());
     const nul = await put(`/reviews/${id}/reply/`, { reply: 'Thanks\u0000' });
-    expect(errorOf(nul).fields?.reply).toBe(messages.textNotAllowed);
+    expect(errorOf(nul).fields?.reply).toBe(messages.textNotAllowed());
     expect((await moderator.post('/reviews/987654/approve/')).statusCode).toBe(404);
     expect((await moderator.get('/reviews/?star=6')).statusCode).toBe(400);
     expect((await moderator.get('/reviews/?state=hidden')).statusCode).toBe(400);

@@ -102,12 +102,12 @@ export async function reviewEligibility(
   productId: number,
   received: ReceivedCheck,
 ): Promise<ReviewEligibility> {
-  if (!(await received(ctx, customerId, productId))) return { may_review: false, reason: reviewMessages.notReceived };
+  if (!(await received(ctx, customerId, productId))) return { may_review: false, reason: reviewMessages.notReceived() };
   const [existing] = await ctx.db
     .select({ id: reviews.id })
     .from(reviews)
     .where(and(eq(reviews.customerId, customerId), eq(reviews.productId, productId)));
-  return existing ? { may_review: false, reason: reviewMessages.alreadyReviewed } : { may_review: true, reason: null };
+  return existing ? { may_review: false, reason: reviewMessages.alreadyReviewed() } : { may_review: true, reason: null };
 }
 
 /**
@@ -129,7 +129,8 @@ export async function writeReview(
     .where(and(eq(products.id, productId), eq(products.published, true)));
   if (!product) throw new AppError('product_not_found', 'Product not found');
   const { reason } = await reviewEligibility(ctx, customerId, productId, received);
-  if (reason) throw new AppError(reason === reviewMessages.notReceived ? 'review_not_received' : 'review_exists', reason, { text: reason });
+  if (reason)
+    throw new AppError(reason === reviewMessages.notReceived() ? 'review_not_received' : 'review_exists', reason, { text: reason });
   let row: ReviewRow | undefined;
   try {
     [row] = await ctx.db
@@ -138,7 +139,7 @@ export async function writeReview(
       .returning();
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new AppError('review_exists', reviewMessages.alreadyReviewed, { text: reviewMessages.alreadyReviewed });
+      throw new AppError('review_exists', reviewMessages.alreadyReviewed(), { text: reviewMessages.alreadyReviewed() });
     throw err;
   }
   return toMyReview({ review: row!, ...product });
@@ -200,7 +201,7 @@ async function moderate(
 ): Promise<AdminReview> {
   return writeContent(ctx, async (tx) => {
     const [before] = await tx.db.select().from(reviews).where(eq(reviews.id, id)).for('update');
-    if (!before) throw notFound(reviewMessages.notFound);
+    if (!before) throw notFound(reviewMessages.notFound());
     const [after] = await tx.db.update(reviews).set(change(before, ctx.clock.now())).where(eq(reviews.id, id)).returning();
     await refreshProductAggregates(tx, [before.productId]);
     await recordAudit(tx, {

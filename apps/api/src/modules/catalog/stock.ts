@@ -102,7 +102,7 @@ export async function adjustStock({ db: tx }: DbCtx, change: StockAdjustment): P
     const [v] = await tx.select({ stock: variants.stock }).from(variants).where(eq(variants.id, change.variantId));
     if (!v) throw notFound(inventoryMessages.unknownVariant);
     const tooMany = change.kind === 'add' && v.stock + change.quantity > STOCK_MAX;
-    throw badRequest(messages.badRequest, { quantity: tooMany ? inventoryMessages.tooLarge : inventoryMessages.belowZero(v.stock) });
+    throw badRequest(messages.badRequest(), { quantity: tooMany ? inventoryMessages.tooLarge : inventoryMessages.belowZero(v.stock) });
   }
   const { before, after } = row;
   let notified = 0;

@@ -17,7 +17,7 @@ export type AddressRow = typeof addresses.$inferSelect;
 /** Whose addresses: a customer, or a guest by their session; nobody is refused. */
 function shopperKey(owner: Shopper): { kind: 'customer' | 'guest'; value: number | string } {
   const key = keyOf(owner);
-  if (!key) throw new AppError('login_required', messages.loginRequired);
+  if (!key) throw new AppError('login_required', messages.loginRequired());
   return key;
 }
 
@@ -85,7 +85,7 @@ export async function listAddresses(db: Db, owner: Shopper, type: AddressType): 
 export async function getOwnAddress(db: Db, owner: Shopper, id: number): Promise<AddressRow> {
   const key = shopperKey(owner);
   const [row] = await ownAddress[key.kind](db, { owner: key.value, id });
-  if (!row) throw new AppError('address_not_found', messages.addressNotFound);
+  if (!row) throw new AppError('address_not_found', messages.addressNotFound());
   return row;
 }
 
@@ -93,7 +93,7 @@ export async function getOwnAddress(db: Db, owner: Shopper, id: number): Promise
 function placeOf(form: AddressForm) {
   const zone = findZone(form.division, form.location, form.area);
   if (!zone) {
-    throw badRequest(messages.badRequest, { area: messages.areaRequired });
+    throw badRequest(messages.badRequest(), { area: messages.areaRequired() });
   }
   return zone;
 }
@@ -157,7 +157,7 @@ export async function updateAddress(db: Db, owner: Shopper, type: AddressType, i
       .set({ ...columns(form, zone), updatedAt: new Date() })
       .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
       .returning();
-    if (!row) throw new AppError('address_not_found', messages.addressNotFound);
+    if (!row) throw new AppError('address_not_found', messages.addressNotFound());
     if (form.default) await makeDefault(tx, owner, type, id);
     const [fresh] = await tx.select().from(addresses).where(eq(addresses.id, id));
     return toAddress(fresh!);
@@ -171,7 +171,7 @@ export async function deleteAddress(db: Db, owner: Shopper, type: AddressType, i
       .delete(addresses)
       .where(and(ownerWhere(owner), eq(addresses.id, id), eq(addresses.type, type)))
       .returning();
-    if (!row) throw new AppError('address_not_found', messages.addressNotFound);
+    if (!row) throw new AppError('address_not_found', messages.addressNotFound());
     if (!row.isDefault) return;
     const [next] = await tx
       .select({ id: addresses.id })

@@ -38,7 +38,7 @@ function readKey(request: FastifyRequest): string | null {
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return null;
   if (!/^[\w.:-]{8,100}$/.test(key))
-    throw badRequest(messages.badRequest, {
+    throw badRequest(messages.badRequest(), {
       [IDEMPOTENCY_HEADER]: 'Must be 8 to 100 letters, digits, dots, colons, dashes or underscores',
     });
   return key;
@@ -118,7 +118,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         app.env.MAX_ADDRESSES_PER_SHOPPER,
       );
-      return reply.status(201).send({ success: true, detail: messages.addAddressSuccess, data });
+      return reply.status(201).send({ success: true, detail: messages.addAddressSuccess(), data });
     },
   );
 
@@ -136,7 +136,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      detail: messages.addressUpdated,
+      detail: messages.addressUpdated(),
       data: await updateAddress(app.db, requireShopper(ctx(request)), request.query.type, request.params.id, request.body),
     }),
   );
@@ -154,7 +154,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await deleteAddress(app.db, requireShopper(ctx(request)), request.query.type, request.params.id);
-      return { success: true as const, detail: messages.deleteSuccess };
+      return { success: true as const, detail: messages.deleteSuccess() };
     },
   );
 

@@ -77,9 +77,9 @@ async function summarize(
     r.deliveryType === 'pickup' || codBlocked ? 0 : await codDepositFor(ctx.db, site, 'cod', totals, [card?.phone, r.shipping?.phone]);
   // A delivery fee to pay first needs bKash: without it, cash on delivery is not offered to this shopper.
   const codReason = codBlocked
-    ? messages.codNotAllowed
+    ? messages.codNotAllowed()
     : codDeposit > 0 && !ctx.payments.methodAvailable('bkash')
-      ? messages.codDepositUnavailable
+      ? messages.codDepositUnavailable()
       : null;
   return {
     couponError,
@@ -138,7 +138,7 @@ export async function getCheckout(ctx: CheckoutCtx): Promise<CheckoutResponse> {
 async function requireBag(ctx: CheckoutCtx): Promise<Cart & { id: number }> {
   requireShopper(ctx);
   const cart = await getCart(ctx, cartOwnerOf(ctx), { department: ctx.department });
-  if (cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty, 'cart');
+  if (cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty(), 'cart');
   return cart as Cart & { id: number };
 }
 
@@ -159,10 +159,10 @@ export async function setShippingAddress(ctx: CheckoutCtx, payload: ShippingAddr
   if (deliveryType === 'pickup') {
     const stores = await listStoreLocations(ctx);
     const store = stores.find((s) => s.id === payload.store_location_id);
-    if (!store) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+    if (!store) throw refuse('validation_failed', messages.chooseDeliveryAddress(), 'address');
     storeLocationId = store.id;
   } else {
-    if (!payload.user_address_id) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+    if (!payload.user_address_id) throw refuse('validation_failed', messages.chooseDeliveryAddress(), 'address');
     const address = await getOwnAddress(ctx.db, shopper, payload.user_address_id);
     shippingAddressId = address.id;
     const { same_day_cutoff_hour: cutoffHour } = await getSiteSettings(ctx);
@@ -223,7 +223,7 @@ export async function setPaymentMethod(ctx: CheckoutCtx, payload: PaymentMethodP
 export async function applyDiscount(ctx: CheckoutCtx, code: string): Promise<DiscountResponse> {
   const cart = await requireBag(ctx);
   const coupon = await findCouponByCode(ctx.db, code);
-  if (!coupon) throw refuse('coupon_not_applicable', messages.couponInvalid, 'discount');
+  if (!coupon) throw refuse('coupon_not_applicable', messages.couponInvalid(), 'discount');
   const draft = await readDraft(ctx.db, cart.id);
   const stores = await listStoreLocations(ctx);
   const r = { ...(await resolve(ctx.db, ctx.shopper, draft, stores)), coupon };
@@ -240,7 +240,7 @@ export async function removeDiscount(ctx: CheckoutCtx): Promise<RemoveDiscountRe
   const saved = await saveDraft(ctx.db, cart.id, { couponId: null }, ctx.clock.now());
   return {
     success: true,
-    detail: messages.couponRemoved,
+    detail: messages.couponRemoved(),
     data: { success: true, draft_order: (await summarize(ctx, cart, saved)).summary },
   };
 }

@@ -78,7 +78,7 @@ describeOnDatabases('checkout', (ctx) => {
     it('refuses a visitor with Please login to proceed', async () => {
       const res = await ctx().app.inject('/api/v1/addresses/?type=shipping');
       expect(res.statusCode).toBe(401);
-      expect(err(res.body).error.message).toBe(messages.loginRequired);
+      expect(err(res.body).error.message).toBe(messages.loginRequired());
     });
 
     it('adds, lists, edits and deletes, with one default per type and zones from the area', async () => {
@@ -104,7 +104,7 @@ describeOnDatabases('checkout', (ctx) => {
       expect(added.statusCode).toBe(201);
       expect(added.json()).toMatchObject({
         success: true,
-        detail: messages.addAddressSuccess,
+        detail: messages.addAddressSuccess(),
         data: { zone: 'dhaka_suburb', default: true },
       });
       const list = (await s.request('GET', '/addresses/?type=shipping')).json<AddressListResponse>().data;
@@ -119,9 +119,9 @@ describeOnDatabases('checkout', (ctx) => {
         division: 'Chattogram',
         area: 'Panchlaish',
       });
-      expect(edited.json()).toMatchObject({ success: true, detail: messages.addressUpdated, data: { zone: 'outside_dhaka' } });
+      expect(edited.json()).toMatchObject({ success: true, detail: messages.addressUpdated(), data: { zone: 'outside_dhaka' } });
       const deleted = await s.request('DELETE', `/addresses/${second.id}/?type=shipping`);
-      expect(deleted.json()).toEqual({ success: true, detail: messages.deleteSuccess });
+      expect(deleted.json()).toEqual({ success: true, detail: messages.deleteSuccess() });
       const after = (await s.request('GET', '/addresses/?type=shipping')).json<AddressListResponse>().data;
       expect(after.map((a) => [a.id, a.default])).toEqual([[first.id, true]]);
     });
@@ -138,11 +138,11 @@ describeOnDatabases('checkout', (ctx) => {
       });
       expect(empty.statusCode).toBe(400);
       expect(err(empty.body).error.fields).toMatchObject({
-        phone: messages.addressPhoneRequired,
-        name: messages.addressNameRequired,
-        division: messages.divisionRequired,
-        location: messages.districtRequired,
-        area: messages.areaRequired,
+        phone: messages.addressPhoneRequired(),
+        name: messages.addressNameRequired(),
+        division: messages.divisionRequired(),
+        location: messages.districtRequired(),
+        area: messages.areaRequired(),
       });
       const badPhone = await s.request('POST', '/addresses/?type=shipping', {
         name: 'A',
@@ -152,7 +152,7 @@ describeOnDatabases('checkout', (ctx) => {
         area: 'Dhanmondi',
         address_detail: 'x',
       });
-      expect(err(badPhone.body).error.fields?.phone).toBe(messages.phoneInvalid);
+      expect(err(badPhone.body).error.fields?.phone).toBe(messages.phoneInvalid());
       const nowhere = await s.request('POST', '/addresses/?type=shipping', {
         name: 'A',
         phone: '01712345678',
@@ -161,7 +161,7 @@ describeOnDatabases('checkout', (ctx) => {
         area: 'Atlantis',
         address_detail: 'x',
       });
-      expect(err(nowhere.body).error.fields?.area).toBe(messages.areaRequired);
+      expect(err(nowhere.body).error.fields?.area).toBe(messages.areaRequired());
     });
 
     it("answers 404 for another customer's address, and a guest keeps theirs by guest id", async () => {
@@ -228,7 +228,7 @@ describeOnDatabases('checkout', (ctx) => {
       expect(pickup.payment_options.find((o) => o.method === 'cod')?.available).toBe(false);
       const neither = await s.request('POST', '/checkout/shipping_address/', { delivery_type: 'standard' });
       expect(neither.statusCode).toBe(400);
-      expect(err(neither.body).error.message).toBe(messages.chooseDeliveryAddress);
+      expect(err(neither.body).error.message).toBe(messages.chooseDeliveryAddress());
     });
 
     it('gives same day inside Dhaka before the cut-off, else falls back to standard with message.shipping', async () => {
@@ -297,7 +297,7 @@ describeOnDatabases('checkout', (ctx) => {
       const removed = await s.request('POST', '/checkout/remove_discount/', {});
       expect(removed.json<RemoveDiscountResponse>()).toMatchObject({
         success: true,
-        detail: messages.couponRemoved,
+        detail: messages.couponRemoved(),
         data: { success: true, draft_order: { coupon: null, totals: { discount: 0 } } },
       });
     });
@@ -306,10 +306,10 @@ describeOnDatabases('checkout', (ctx) => {
       const s = await newCustomer(ctx().app);
       await s.add(c.serum30.id);
       for (const [code, message] of [
-        ['NOPE', messages.couponInvalid],
-        ['TOLD', messages.couponExpired],
-        ['TSOON', messages.couponNotStarted],
-        ['TOFF', messages.couponInvalid],
+        ['NOPE', messages.couponInvalid()],
+        ['TOLD', messages.couponExpired()],
+        ['TSOON', messages.couponNotStarted()],
+        ['TOFF', messages.couponInvalid()],
       ] as const) {
         const res = await s.request('POST', '/checkout/discount_code/', { discount: { code } });
         expect(res.statusCode).toBe(400);
@@ -344,7 +344,7 @@ describeOnDatabases('checkout', (ctx) => {
       expect(first.statusCode).toBe(200);
       await s.add(c.serum30.id);
       const again = await s.request('POST', '/checkout/discount_code/', { discount: { code: 'T10' } });
-      expect(err(again.body).error.fields?.discount).toBe(messages.couponAlreadyUsed);
+      expect(err(again.body).error.fields?.discount).toBe(messages.couponAlreadyUsed());
     });
   });
 
@@ -352,7 +352,7 @@ describeOnDatabases('checkout', (ctx) => {
     it('refuses a visitor with Please login to proceed', async () => {
       const res = await ctx().app.inject({ method: 'POST', url: '/api/v1/checkout/pay/', payload: {} });
       expect(res.statusCode).toBe(401);
-      expect(err(res.body).error.message).toBe(messages.loginRequired);
+      expect(err(res.body).error.message).toBe(messages.loginRequired());
     });
 
     it('refuses without an address or a store: Please choose delivery address', async () => {
@@ -360,7 +360,7 @@ describeOnDatabases('checkout', (ctx) => {
       await s.add(c.serum30.id);
       const res = await s.pay({}, 'no-address-1');
       expect(res.statusCode).toBe(400);
-      expect(err(res.body).error.message).toBe(messages.chooseDeliveryAddress);
+      expect(err(res.body).error.message).toBe(messages.chooseDeliveryAddress());
     });
 
     it('places a COD order priced by the server, takes the stock, closes the bag and sends the confirmation', async () => {

@@ -234,11 +234,11 @@ describeOnDatabases('cash on delivery with the delivery fee first (high-risk sho
       const summary = (await s.checkout()).data;
       expect(summary.payment_options.find((o) => o.method === 'cod')).toMatchObject({
         available: false,
-        reason: messages.codDepositUnavailable,
+        reason: messages.codDepositUnavailable(),
       });
       const res = await placeCod(s);
       expect(res.statusCode).toBe(400);
-      expect(errorOf(res)).toMatchObject({ code: 'cod_not_allowed', message: messages.codDepositUnavailable });
+      expect(errorOf(res)).toMatchObject({ code: 'cod_not_allowed', message: messages.codDepositUnavailable() });
       expect(await bagSize(s)).toBe(1);
     } finally {
       app().payments.methodAvailable = bkash;

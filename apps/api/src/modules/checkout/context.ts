@@ -28,7 +28,7 @@ export const refuse = (code: ErrorCode, message: string, field: string) => new A
 
 export function requireShopper(ctx: CheckoutCtx): Shopper {
   if (!ctx.shopper || (ctx.shopper.customerId === null && ctx.shopper.guestId === null))
-    throw new AppError('login_required', messages.loginRequired);
+    throw new AppError('login_required', messages.loginRequired());
   return ctx.shopper;
 }
 

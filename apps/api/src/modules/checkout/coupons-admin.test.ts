@@ -85,7 +85,7 @@ describeOnDatabases('admin offers: coupons', (ctx) => {
       [{ usage_limit: 0 }, 'usage_limit', couponMessages.atLeastOne],
       [{ usage_limit: '5' }, 'usage_limit', couponMessages.number],
       [{ starts_at: '2026-12-10T10:00:00+06:00', ends_at: '2026-12-01T10:00:00+06:00' }, 'ends_at', couponMessages.endsAfterStart],
-      [{ title: 'Eid\u0000' }, 'title', messages.textNotAllowed],
+      [{ title: 'Eid\u0000' }, 'title', messages.textNotAllowed()],
       [{ title: 'x'.repeat(100_000) }, 'title', 'At most 100 characters'],
       [{ collection_id: 2_000_000 }, 'collection_id', couponMessages.collectionUnknown],
     ];

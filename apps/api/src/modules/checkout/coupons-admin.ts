@@ -82,12 +82,12 @@ async function assertCodeFree(ctx: DbCtx, code: string, exceptId: number | null)
     .select({ id: coupons.id })
     .from(coupons)
     .where(exceptId === null ? eq(coupons.code, code) : and(eq(coupons.code, code), ne(coupons.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { code: couponMessages.codeTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { code: couponMessages.codeTaken });
 }
 
 async function assertCollection(ctx: DbCtx, collectionId: number | null) {
   if (collectionId !== null && (await collectionTitle(ctx, collectionId)) === null)
-    throw badRequest(messages.badRequest, { collection_id: couponMessages.collectionUnknown });
+    throw badRequest(messages.badRequest(), { collection_id: couponMessages.collectionUnknown });
 }
 
 /** The stored columns of a checked coupon: a kind without a value or quantities stores 0 and nulls. */
@@ -158,13 +158,13 @@ export async function updateCoupon(ctx: RequestCtx, id: number, patch: AdminCoup
     if (!merged.success) {
       const problems: Record<string, string> = {};
       for (const issue of merged.error.issues) problems[issue.path.join('.') || '_'] ??= issue.message;
-      throw badRequest(messages.badRequest, problems);
+      throw badRequest(messages.badRequest(), problems);
     }
     const next = merged.data;
     if (next.code !== before.code) await assertCodeFree(tx, next.code, id);
     if (next.collection_id !== before.collectionId) await assertCollection(tx, next.collection_id);
     if (next.usage_limit !== null && next.usage_limit < before.usedCount)
-      throw badRequest(messages.badRequest, { usage_limit: couponMessages.belowUsed(before.usedCount) });
+      throw badRequest(messages.badRequest(), { usage_limit: couponMessages.belowUsed(before.usedCount) });
     const now = tx.clock.now();
     const [row] = await tx.db
       .update(coupons)

@@ -70,14 +70,14 @@ describe('evaluateCoupon', () => {
   });
 
   it('checks activity, dates, limits and the minimum spend', () => {
-    expect(evaluateCoupon(input({ active: false }))).toEqual({ ok: false, message: messages.couponInvalid });
-    expect(evaluateCoupon(input({ startsAt: new Date('2026-06-02') }))).toEqual({ ok: false, message: messages.couponNotStarted });
-    expect(evaluateCoupon(input({ endsAt: now }))).toEqual({ ok: false, message: messages.couponExpired });
+    expect(evaluateCoupon(input({ active: false }))).toEqual({ ok: false, message: messages.couponInvalid() });
+    expect(evaluateCoupon(input({ startsAt: new Date('2026-06-02') }))).toEqual({ ok: false, message: messages.couponNotStarted() });
+    expect(evaluateCoupon(input({ endsAt: now }))).toEqual({ ok: false, message: messages.couponExpired() });
     expect(evaluateCoupon(input({ endsAt: new Date('2026-06-02') }))).toMatchObject({ ok: true });
-    expect(evaluateCoupon(input({ usageLimit: 5, usedCount: 5 }))).toEqual({ ok: false, message: messages.couponUsedUp });
+    expect(evaluateCoupon(input({ usageLimit: 5, usedCount: 5 }))).toEqual({ ok: false, message: messages.couponUsedUp() });
     expect(evaluateCoupon(input({ perCustomerLimit: 1 }, { usedByShopper: 1 }))).toEqual({
       ok: false,
-      message: messages.couponAlreadyUsed,
+      message: messages.couponAlreadyUsed(),
     });
     expect(evaluateCoupon(input({ minSubtotal: 200_000 }))).toEqual({ ok: false, message: messages.couponMinSpend('৳2,000') });
     expect(evaluateCoupon(input({ minSubtotal: 155_000 }))).toMatchObject({ ok: true });

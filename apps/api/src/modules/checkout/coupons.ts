@@ -2,7 +2,7 @@ import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { ErrorCode } from '@store/shared/api';
 import type { AppliedCoupon } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { discountedPrice, formatTaka } from '@store/shared/money';
+import { discountedPrice } from '@store/shared/money';
 import type { DbCtx } from '../../lib/context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
@@ -33,8 +33,8 @@ export type CouponInput = {
 
 /** The error code of a refusal evaluateCoupon gave in words: used up and used already are told apart, the rest is 'not applicable'. */
 export function couponRefusalCode(message: string): ErrorCode {
-  if (message === messages.couponUsedUp) return 'coupon_used_up';
-  if (message === messages.couponAlreadyUsed) return 'coupon_already_used';
+  if (message === messages.couponUsedUp()) return 'coupon_used_up';
+  if (message === messages.couponAlreadyUsed()) return 'coupon_already_used';
   return 'coupon_not_applicable';
 }
 
@@ -47,12 +47,12 @@ export type CouponResult = { ok: true; discount: number; shippingWaived: number 
  */
 export function evaluateCoupon(input: CouponInput): CouponResult {
   const { coupon: c, now, base } = input;
-  if (!c.active) return { ok: false, message: messages.couponInvalid };
-  if (c.startsAt && c.startsAt > now) return { ok: false, message: messages.couponNotStarted };
-  if (c.endsAt && c.endsAt <= now) return { ok: false, message: messages.couponExpired };
-  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return { ok: false, message: messages.couponUsedUp };
-  if (c.perCustomerLimit !== null && input.usedByShopper >= c.perCustomerLimit) return { ok: false, message: messages.couponAlreadyUsed };
-  if (c.minSubtotal !== null && base < c.minSubtotal) return { ok: false, message: messages.couponMinSpend(formatTaka(c.minSubtotal)) };
+  if (!c.active) return { ok: false, message: messages.couponInvalid() };
+  if (c.startsAt && c.startsAt > now) return { ok: false, message: messages.couponNotStarted() };
+  if (c.endsAt && c.endsAt <= now) return { ok: false, message: messages.couponExpired() };
+  if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return { ok: false, message: messages.couponUsedUp() };
+  if (c.perCustomerLimit !== null && input.usedByShopper >= c.perCustomerLimit) return { ok: false, message: messages.couponAlreadyUsed() };
+  if (c.minSubtotal !== null && base < c.minSubtotal) return { ok: false, message: messages.couponMinSpend(messages.taka(c.minSubtotal)) };
   switch (c.kind) {
     case 'percentage':
       return { ok: true, discount: base - discountedPrice(base, c.value), shippingWaived: 0 };
@@ -143,9 +143,9 @@ export async function redeemCoupon(tx: Db, coupon: CouponRow, owner: Shopper, or
       ),
     )
     .returning({ perCustomerLimit: coupons.perCustomerLimit });
-  if (!row) throw new AppError('coupon_used_up', messages.couponUsedUp, { discount: messages.couponUsedUp });
+  if (!row) throw new AppError('coupon_used_up', messages.couponUsedUp(), { discount: messages.couponUsedUp() });
   if (row.perCustomerLimit !== null && (await usesByShopper(tx, coupon.id, owner)) >= row.perCustomerLimit) {
-    throw new AppError('coupon_already_used', messages.couponAlreadyUsed, { discount: messages.couponAlreadyUsed });
+    throw new AppError('coupon_already_used', messages.couponAlreadyUsed(), { discount: messages.couponAlreadyUsed() });
   }
   await tx
     .insert(couponRedemptions)

@@ -47,7 +47,7 @@ describeOnDatabases('a repeated Idempotency-Key', (ctx) => {
     expect(reused.statusCode).toBe(422);
     const error = reused.json<ApiErrorBody>().error;
     expect(error.code).toBe('idempotency_key_reused');
-    expect(error.message).toBe(messages.idempotencyKeyReused);
+    expect(error.message).toBe(messages.idempotencyKeyReused());
 
     const after = await db.select().from(orders).where(eq(orders.customerId, s.customerId!));
     expect(after).toEqual([placed]);

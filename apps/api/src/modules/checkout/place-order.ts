@@ -133,7 +133,7 @@ function orderLinesOf(cart: Cart): NewOrderLine[] {
 /** Locks the shopper's bag for the transaction (a second checkout of it waits) and reads its draft. */
 async function lockBag(s: Placing): Promise<void> {
   const cart = await getCartForCheckout({ db: s.tx }, cartOwnerOf(s.ctx), s.rules);
-  if (!cart || cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty, 'cart');
+  if (!cart || cart.id === null || paidLines(cart).length === 0) throw refuse('validation_failed', messages.bagEmpty(), 'cart');
   s.cart = cart as Cart & { id: number };
   s.draft = await readDraft(s.tx, cart.id);
 }
@@ -150,11 +150,11 @@ async function resolveChoices(s: Placing): Promise<void> {
   if (deliveryType === 'pickup') {
     s.stores ??= await listStoreLocations({ db: s.tx });
     store = s.stores.find((x) => x.id === (payload.store_location_id ?? draft?.storeLocationId)) ?? null;
-    if (!store) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+    if (!store) throw refuse('validation_failed', messages.chooseDeliveryAddress(), 'address');
   } else {
     const addressId = payload.address_id ?? draft?.shippingAddressId;
     shipping = addressId ? await getOwnAddress(s.tx, s.shopper, addressId) : await defaultAddress(s.tx, s.shopper, 'shipping');
-    if (!shipping) throw refuse('validation_failed', messages.chooseDeliveryAddress, 'address');
+    if (!shipping) throw refuse('validation_failed', messages.chooseDeliveryAddress(), 'address');
     if (deliveryType === 'same_day' && !sameDayOpen(shipping.zone, s.now, s.site.same_day_cutoff_hour))
       throw refuse('validation_failed', messages.sameDayUnavailable(cutoffLabel(s.site.same_day_cutoff_hour)), 'shipping');
   }
@@ -178,7 +178,7 @@ async function priceOrder(s: Placing): Promise<void> {
   s.totals = totals;
   s.codDeposit = await codDepositFor(tx, s.site, choices!.method, totals, [s.contact?.phone, choices!.shipping?.phone]);
   if (s.codDeposit > 0 && !s.ctx.payments.methodAvailable('bkash'))
-    throw refuse('cod_not_allowed', messages.codDepositUnavailable, 'payment');
+    throw refuse('cod_not_allowed', messages.codDepositUnavailable(), 'payment');
   s.cardId = totals.rebate > 0 && shopper.customerId !== null ? await rebateCardId({ db: tx }, shopper.customerId) : null;
   s.values = orderValues(s);
   s.lines = orderLinesOf(s.cart!);
@@ -326,7 +326,8 @@ async function replay(ctx: CheckoutCtx, order: OrderRow): Promise<PayResponse> {
     const payment = await ctx.payments.paymentOfOrder(order.id);
     if (!payment) break;
     if (payment.status === 'failed' || payment.status === 'cancelled') {
-      if (!payment.redirectUrl) throw new AppError('payment_failed', messages.paymentStartFailed, { cart: messages.paymentStartFailed });
+      if (!payment.redirectUrl)
+        throw new AppError('payment_failed', messages.paymentStartFailed(), { cart: messages.paymentStartFailed() });
       return payResponse(order, null);
     }
     if (payment.status !== 'pending') return payResponse(order, null);
@@ -356,7 +357,7 @@ async function earlierAttempt(ctx: CheckoutCtx, shopper: Shopper, key: string, r
   const existing = await findOrderByKey(ctx, shopper, key);
   if (!existing) return null;
   if (existing.requestHash !== null && existing.requestHash !== requestHash)
-    throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused, { cart: messages.idempotencyKeyReused });
+    throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused(), { cart: messages.idempotencyKeyReused() });
   return replay(ctx, existing);
 }
 
@@ -395,7 +396,7 @@ export async function placeOrder(
       if (earlier) return earlier;
     }
     if (err instanceof IdempotencyKeyTaken)
-      throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused, { cart: messages.idempotencyKeyReused });
+      throw new AppError('idempotency_key_reused', messages.idempotencyKeyReused(), { cart: messages.idempotencyKeyReused() });
     throw err;
   }
   // Committed: the stock it took shows in listings and product pages from the next request on.

@@ -36,9 +36,9 @@ export function methodAllowed(deps: CheckoutDeps, method: PaymentMethod, deliver
 
 /** Refuses a method the shop does not offer this shopper: a blocked shopper's cash on delivery says why (cod_not_allowed). */
 export function requireMethod(deps: CheckoutDeps, method: PaymentMethod, deliveryType: DeliveryType, codBlocked: boolean): void {
-  if (method === 'cod' && deliveryType !== 'pickup' && codBlocked) throw refuse('cod_not_allowed', messages.codNotAllowed, 'payment');
+  if (method === 'cod' && deliveryType !== 'pickup' && codBlocked) throw refuse('cod_not_allowed', messages.codNotAllowed(), 'payment');
   if (!methodAllowed(deps, method, deliveryType, codBlocked))
-    throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable, 'payment');
+    throw refuse('payment_method_unavailable', messages.paymentMethodUnavailable(), 'payment');
 }
 
 export const defaultMethod = (deliveryType: DeliveryType): PaymentMethod => (deliveryType === 'pickup' ? 'cash_on_pickup' : 'cod');

@@ -87,7 +87,7 @@ export async function openSession(ctx: CheckoutDeps, order: OrderRow, payment: P
     ctx.log.warn({ err, order: order.number }, 'payment could not be started');
     // Nothing was charged: the attempt fails, the order stays unpaid (items held) and the bag is kept.
     await ctx.payments.abandon(payment, err.message);
-    throw new AppError('payment_failed', messages.paymentStartFailed, { cart: messages.paymentStartFailed });
+    throw new AppError('payment_failed', messages.paymentStartFailed(), { cart: messages.paymentStartFailed() });
   }
 }
 
@@ -149,14 +149,14 @@ export function samePurchase(order: OrderRow, lines: NewOrderLine[], values: New
 export async function payAgain(ctx: CheckoutCtx, number: string, payload: OrderRepayPayload): Promise<PayResponse> {
   const owner = requireOwner(ctx);
   const found = await findOwnOrder(ctx, owner, number);
-  if (!orderActions(found, { ...view(ctx), owner: true }).pay) throw new AppError('order_not_payable', messages.orderNotPayable);
+  if (!orderActions(found, { ...view(ctx), owner: true }).pay) throw new AppError('order_not_payable', messages.orderNotPayable());
   // Without a method: the order's own (a COD order's delivery fee by bKash); bKash or card: the whole total through it.
   const method: PaymentMethod = payload.payment_method ?? found.paymentMethod;
   if (!ctx.payments.methodAvailable(gatewayMethod(method)))
-    throw new AppError('payment_method_unavailable', messages.paymentMethodUnavailable, { payment: messages.paymentMethodUnavailable });
+    throw new AppError('payment_method_unavailable', messages.paymentMethodUnavailable(), { payment: messages.paymentMethodUnavailable() });
   const { order, payment } = await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder({ db: tx }, found.id);
-    if (!locked || !awaitingPayment(locked)) throw new AppError('order_not_payable', messages.orderNotPayable);
+    if (!locked || !awaitingPayment(locked)) throw new AppError('order_not_payable', messages.orderNotPayable());
     return newAttempt(tx, ctx, locked, method);
   });
   return openSession(ctx, order, payment, await startInputOf(ctx.db, order, await orderLinesOf(ctx.db, order.id), ctx.env.SUPPORT_EMAIL));
@@ -166,11 +166,12 @@ export async function payAgain(ctx: CheckoutCtx, number: string, payload: OrderR
 export async function cancelOwnOrder(ctx: CheckoutCtx, number: string): Promise<OrderDetail> {
   const owner = requireOwner(ctx);
   const found = await findOwnOrder(ctx, owner, number);
-  if (!orderActions(found, { ...view(ctx), owner: true }).cancel) throw new AppError('order_not_cancellable', messages.orderNotCancellable);
+  if (!orderActions(found, { ...view(ctx), owner: true }).cancel)
+    throw new AppError('order_not_cancellable', messages.orderNotCancellable());
   await ctx.db.transaction(async (tx) => {
     const locked = await lockOrder({ db: tx }, found.id);
     if (!locked || !orderActions(locked, { ...view(ctx), owner: true }).cancel)
-      throw new AppError('order_not_cancellable', messages.orderNotCancellable);
+      throw new AppError('order_not_cancellable', messages.orderNotCancellable());
     await transitionOrder({ db: tx }, locked.id, { status: 'cancelled' }, 'cancelled by the shopper', ctx.clock.now());
     await releaseCoupon(tx, locked.id, ctx.clock.now());
   });
@@ -192,7 +193,7 @@ export async function expireUnpaidOrders(deps: CheckoutDeps): Promise<number> {
     const done = await deps.db.transaction(async (tx) => {
       const locked = await lockOrder({ db: tx }, o.id);
       if (!locked || !awaitingPayment(locked)) return false;
-      await transitionOrder({ db: tx }, locked.id, { status: 'cancelled' }, messages.orderHoldExpired, now);
+      await transitionOrder({ db: tx }, locked.id, { status: 'cancelled' }, messages.orderHoldExpired(), now);
       await releaseCoupon(tx, locked.id, now);
       return true;
     });
@@ -204,6 +205,6 @@ export async function expireUnpaidOrders(deps: CheckoutDeps): Promise<number> {
 
 function requireOwner(ctx: CheckoutCtx) {
   if (!ctx.shopper || (ctx.shopper.customerId === null && ctx.shopper.guestId === null))
-    throw new AppError('login_required', messages.loginRequired);
+    throw new AppError('login_required', messages.loginRequired());
   return ctx.shopper;
 }

@@ -77,7 +77,7 @@ const bannerAudit = (row: BannerRow, keyOf: Map<number, DepartmentKey>) => {
 
 function departmentIdOf(idOf: Map<DepartmentKey, number>, key: DepartmentKey): number {
   const id = idOf.get(key);
-  if (id === undefined) throw badRequest(messages.badRequest, { department: 'This department does not exist yet' });
+  if (id === undefined) throw badRequest(messages.badRequest(), { department: 'This department does not exist yet' });
   return id;
 }
 
@@ -138,7 +138,7 @@ export async function updateBanner(ctx: RequestCtx, id: number, patch: AdminBann
     const endsAt = toDate(patch.ends_at);
     const start = startsAt === undefined ? before.startsAt : startsAt;
     const end = endsAt === undefined ? before.endsAt : endsAt;
-    if (start && end && end.getTime() <= start.getTime()) throw badRequest(messages.badRequest, { ends_at: endsAfterStartMessage });
+    if (start && end && end.getTime() <= start.getTime()) throw badRequest(messages.badRequest(), { ends_at: endsAfterStartMessage });
     const [row] = await tx.db
       .update(banners)
       .set({

@@ -100,7 +100,7 @@ async function assertHandleFree(ctx: RequestCtx, handle: string, exceptId: numbe
     .select({ id: pages.id })
     .from(pages)
     .where(exceptId === null ? eq(pages.handle, handle) : and(eq(pages.handle, handle), ne(pages.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { handle: contentMessages.handleTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { handle: contentMessages.handleTaken });
 }
 
 export async function createPage(ctx: RequestCtx, input: AdminPageInput): Promise<AdminPage> {
@@ -210,7 +210,7 @@ async function assertSlugFree(ctx: RequestCtx, slug: string, exceptId: number | 
     .select({ id: blogPosts.id })
     .from(blogPosts)
     .where(exceptId === null ? eq(blogPosts.slug, slug) : and(eq(blogPosts.slug, slug), ne(blogPosts.id, exceptId)));
-  if (clash.length) throw badRequest(messages.badRequest, { slug: contentMessages.slugTaken });
+  if (clash.length) throw badRequest(messages.badRequest(), { slug: contentMessages.slugTaken });
 }
 
 export async function createBlogPost(ctx: RequestCtx, input: AdminBlogPostInput): Promise<AdminBlogPost> {

@@ -38,7 +38,7 @@ import { footerGroups, footerLinks, navItems, settings, storeLocations, type Sto
  * so the next request shows the change. The storefront reads these tables in content.service.ts.
  */
 
-const refuse = (fields: Record<string, string>) => badRequest(messages.badRequest, fields);
+const refuse = (fields: Record<string, string>) => badRequest(messages.badRequest(), fields);
 
 // Menus
 

@@ -146,7 +146,7 @@ export async function updateAdminSettings(ctx: SettingsCtx, patch: AdminSettings
     const checked = AdminSettingsSchema.safeParse(applyPatch(before, patch));
     if (!checked.success) {
       const fields = Object.fromEntries(checked.error.issues.map((issue) => [issue.path.join('.') || '_', issue.message]));
-      throw badRequest(messages.badRequest, fields);
+      throw badRequest(messages.badRequest(), fields);
     }
     const after = checked.data;
 

@@ -68,7 +68,7 @@ describeOnDatabases('the shop rules of the settings, on the storefront', (ctx) =
 
   it("fills a page's {{same_day_cutoff}} and {{service_hours}} with the settings of the moment", async () => {
     const before = await storefront<Page>('/pages/rules-copy/');
-    expect(before.body_html).toBe(`<p>Order before 2 PM. Call us ${messages.serviceHours}.</p>`);
+    expect(before.body_html).toBe(`<p>Order before 2 PM. Call us Sunday to Thursday, 10 AM to 6 PM.</p>`);
     expect(before.meta_description).toBe('Same day before 2 PM');
 
     await patch({ same_day_cutoff_hour: 16, care_hours: { days: ['fri', 'sat'], open_hour: 8, close_hour: 20 } });

@@ -374,7 +374,7 @@ export class Couriers {
     return ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db };
       const order = await lockOrder(tx, orderId);
-      if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+      if (!order) throw new AppError('order_not_found', messages.orderNotFound());
       const active = await this.activeShipment(tx, orderId);
       if (active) return { shipment: this.toShipment(active), created: false };
       this.assertBookable(order);
@@ -415,7 +415,7 @@ export class Couriers {
       for (const id of [...orderIds].sort((a, b) => a - b)) {
         try {
           const order = await lockOrder(tx, id);
-          if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+          if (!order) throw new AppError('order_not_found', messages.orderNotFound());
           const active = await this.activeShipment(tx, id);
           if (active) {
             results.set(id, { order_id: id, ok: true, created: false, shipment: this.toShipment(active), error: null });
@@ -464,7 +464,7 @@ export class Couriers {
     return ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db };
       const order = await lockOrder(tx, orderId);
-      if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+      if (!order) throw new AppError('order_not_found', messages.orderNotFound());
       const s = await this.activeShipment(tx, orderId);
       if (!s) throw new AppError('illegal_transition', `Order ${order.number} has no parcel booked`);
       if (s.state !== 'booked')

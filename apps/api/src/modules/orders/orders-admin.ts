@@ -216,7 +216,7 @@ export async function* ordersForExport(ctx: DbCtx, query: AdminOrderListQuery, b
 
 async function orderOr404({ db }: DbCtx, id: number): Promise<OrderRow> {
   const [o] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!o) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!o) throw new AppError('order_not_found', messages.orderNotFound());
   return o;
 }
 
@@ -333,7 +333,7 @@ async function act<T>(
   return ctx.db.transaction(async (db) => {
     const tx = { ...ctx, db };
     const [order] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-    if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+    if (!order) throw new AppError('order_not_found', messages.orderNotFound());
     if (revision !== null && revision !== order.revision) throw new AppError('edit_conflict', orderMessages.editConflict);
     const result = await work(tx, order);
     const [after] = await db

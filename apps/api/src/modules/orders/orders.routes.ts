@@ -13,7 +13,7 @@ const holdMs = (minutes: number) => minutes * 60_000;
 
 /** Their own orders need a shopper: a customer or a verified guest. */
 function requireOwner(request: FastifyRequest): void {
-  if (request.customerId === null && !request.guestId) throw new AppError('login_required', messages.loginRequired);
+  if (request.customerId === null && !request.guestId) throw new AppError('login_required', messages.loginRequired());
 }
 
 const token = z.object({ token: text().min(1).max(64) });

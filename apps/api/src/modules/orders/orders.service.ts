@@ -218,7 +218,7 @@ export async function reviseOrderForAttempt({ db: tx }: DbCtx, orderId: number, 
     .set({ ...changes, updatedAt: at })
     .where(eq(orders.id, orderId))
     .returning();
-  if (!row) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!row) throw new AppError('order_not_found', messages.orderNotFound());
   return row;
 }
 
@@ -247,7 +247,7 @@ export async function transitionOrder(
   by: ActedBy = {},
 ): Promise<TransitionResult> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!order) throw new AppError('order_not_found', messages.orderNotFound());
   let plan: StatusChange;
   try {
     plan = planTransition(order, change);
@@ -366,7 +366,7 @@ export async function recordOrderRefund(
   by: ActedBy = {},
 ): Promise<TransitionResult> {
   const order = await lockOrder(ctx, orderId);
-  if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!order) throw new AppError('order_not_found', messages.orderNotFound());
   const taken = amountTaken(order);
   const refunded = order.refundedAmount + amount;
   if (amount <= 0 || refunded > taken)
@@ -513,7 +513,7 @@ export async function findOwnOrder({ db }: DbCtx, owner: OrderOwner, number: str
     .select()
     .from(orders)
     .where(and(eq(orders.number, number), ownerWhere(owner)));
-  if (!o) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!o) throw new AppError('order_not_found', messages.orderNotFound());
   return o;
 }
 
@@ -616,9 +616,9 @@ export async function listOwnOrders(ctx: RequestCtx, limit = 50): Promise<OrderL
 }
 
 async function byToken(db: Db, token: string): Promise<OrderRow> {
-  if (!/^[\w-]{20,40}$/.test(token)) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!/^[\w-]{20,40}$/.test(token)) throw new AppError('order_not_found', messages.orderNotFound());
   const [o] = await db.select().from(orders).where(eq(orders.token, token));
-  if (!o) throw new AppError('order_not_found', messages.orderNotFound);
+  if (!o) throw new AppError('order_not_found', messages.orderNotFound());
   return o;
 }
 

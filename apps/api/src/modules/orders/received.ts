@@ -52,7 +52,7 @@ export const devDeliverRoutes: FastifyPluginAsyncZod = async (dev) => {
         .select({ id: orders.id, status: orders.status })
         .from(orders)
         .where(eq(orders.number, request.params.number));
-      if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+      if (!order) throw new AppError('order_not_found', messages.orderNotFound());
       // The shortest legal way to delivered from where the order stands; a cancelled order is refused by the transition function.
       const ROUTE: Partial<Record<OrderStatus, OrderStatus[]>> = {
         placed: ['confirmed', 'shipped', 'delivered'],

@@ -234,7 +234,7 @@ describeOnDatabases('gateway payments', (ctx) => {
       expect((await detail(s, order.number)).actions).toEqual({ pay: false, cancel: false });
       expect((await s.request('POST', `/orders/${order.number}/pay/`, {})).statusCode).toBe(409);
       expect((await s.request('POST', `/orders/${order.number}/cancel/`, {})).json<ApiErrorBody>().error.message).toBe(
-        messages.orderNotCancellable,
+        messages.orderNotCancellable(),
       );
       // One order per checkout: the shopper has this one order, whatever the attempts.
       const mine = (await s.request('GET', '/orders/')).json<{ data: { number: string }[] }>().data;
@@ -294,7 +294,7 @@ describeOnDatabases('gateway payments', (ctx) => {
       app.clock.advance(16 * 60_000);
       expect((await detail(s, first.number)).actions.pay).toBe(false);
       expect((await s.request('POST', `/orders/${first.number}/pay/`, {})).json<ApiErrorBody>().error.message).toBe(
-        messages.orderNotPayable,
+        messages.orderNotPayable(),
       );
       await expireUnpaidOrders(upkeepDeps(app, app.clock));
       expect(await orderRow(first.number)).toMatchObject({ status: 'cancelled' });
@@ -449,7 +449,7 @@ describeOnDatabases(
       const [before] = await ctx().db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, c.cream50.id));
       const res = await s.pay({ payment_method: 'bkash' }, 'gateway-down-1');
       expect(res.statusCode).toBe(502);
-      expect(res.json<ApiErrorBody>().error).toMatchObject({ code: 'payment_failed', fields: { cart: messages.paymentStartFailed } });
+      expect(res.json<ApiErrorBody>().error).toMatchObject({ code: 'payment_failed', fields: { cart: messages.paymentStartFailed() } });
       const [after] = await ctx().db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, c.cream50.id));
       expect(after!.stock).toBe(before!.stock - 2);
       expect((await s.request('GET', '/cart/')).json<{ data: Cart }>().data.item_count).toBe(2);

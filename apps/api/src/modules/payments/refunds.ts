@@ -212,7 +212,7 @@ export class Refunds {
     const at = ctx.clock.now();
     const claimed = await ctx.db.transaction(async (tx) => {
       const order = await lockOrder({ db: tx }, input.orderId);
-      if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+      if (!order) throw new AppError('order_not_found', messages.orderNotFound());
       const attempt = checkRefund(await standing(tx, order), input.amount, 'gateway')!;
       try {
         this.deps.provider(attempt.provider);
@@ -279,7 +279,7 @@ export class Refunds {
     const at = ctx.clock.now();
     const row = await ctx.db.transaction(async (tx) => {
       const order = await lockOrder({ db: tx }, input.orderId);
-      if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+      if (!order) throw new AppError('order_not_found', messages.orderNotFound());
       checkRefund(await standing(tx, order), input.amount, 'manual');
       const [r] = await tx
         .insert(refunds)
@@ -471,7 +471,7 @@ export class Refunds {
   /** The order's refunds, newest first, with what can still be refunded and how (the back office's refund dialog). */
   async list(ctx: Pick<RefundCtx, 'db'>, orderId: number): Promise<AdminRefundsResponse> {
     const order = await getOrder(ctx, orderId);
-    if (!order) throw new AppError('order_not_found', messages.orderNotFound);
+    if (!order) throw new AppError('order_not_found', messages.orderNotFound());
     const rows = await ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(desc(refunds.id));
     const names = await staffNames(
       ctx,

@@ -23,7 +23,7 @@ export const errorTunnelRoutes: FastifyPluginAsync = async (app) => {
     const dsn = app.env.SENTRY_DSN;
     if (!dsn) throw notFound();
     const hit = await app.rateLimiter.hit(`errors:ip:${request.ip}`, app.env.ERROR_REPORTS_PER_IP_MINUTE, MINUTE);
-    if (!hit.allowed) throw rateLimited(messages.tooManyRequests, hit.retryAfterSeconds);
+    if (!hit.allowed) throw rateLimited(messages.tooManyRequests(), hit.retryAfterSeconds);
     if (!Buffer.isBuffer(request.body) || request.body.length === 0) throw badRequest('An error report is a Sentry envelope');
     const forwarded = await handleTunnelRequest(
       new Request(new URL(request.url, 'http://tunnel.invalid'), {

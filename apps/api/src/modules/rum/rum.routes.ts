@@ -30,7 +30,7 @@ export const rumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const hit = await app.rateLimiter.hit(`rum:ip:${request.ip}`, app.env.RUM_BEACONS_PER_IP_MINUTE, MINUTE);
-      if (!hit.allowed) throw rateLimited(messages.tooManyRequests, hit.retryAfterSeconds);
+      if (!hit.allowed) throw rateLimited(messages.tooManyRequests(), hit.retryAfterSeconds);
       await recordBeacon(requestCtx(request, app.clock), request.body, app.clock.now());
       return reply.status(204).send(null);
     },

@@ -238,7 +238,7 @@ async function runSearch(db: Db, q: SearchQuery, requested: DepartmentKey): Prom
       results: [],
       facets: NO_FACETS,
       search_no_response_products: await popularProducts(db, deptId),
-      message: resolved.term ? messages.searchNoResults(resolved.term) : messages.searchTermEmpty,
+      message: resolved.term ? messages.searchNoResults(resolved.term) : messages.searchTermEmpty(),
     };
   }
   const results = await catalog.getCards({ db }, found.ids);

@@ -418,7 +418,7 @@ describeOnDatabases(
         expect(r.statusCode).toBe(200);
         expect(names(r.json<SearchResponse>())).toEqual(['Zorbly Serum']);
         const empty = await search('');
-        expect(empty).toMatchObject({ count: 0, results: [], message: messages.searchTermEmpty });
+        expect(empty).toMatchObject({ count: 0, results: [], message: messages.searchTermEmpty() });
         expect(empty.search_no_response_products.length).toBeGreaterThan(0);
         expect(await suggest('')).toMatchObject({ count: 0, results: [], message: null });
       });

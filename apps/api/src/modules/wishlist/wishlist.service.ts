@@ -22,7 +22,7 @@ export async function addToWishlist(ctx: RequestCtx, customerId: number, product
   if (!(await publishedProductIds(ctx, [productId])).has(productId))
     throw new AppError('product_not_found', 'Product not found', { product_id: 'Product not found' });
   await ctx.db.insert(wishlistItems).values({ customerId, productId }).onConflictDoNothing();
-  return { success: true, message: messages.wishlistAdded };
+  return { success: true, message: messages.wishlistAdded() };
 }
 
 export async function removeFromWishlist(
@@ -35,5 +35,5 @@ export async function removeFromWishlist(
     .where(and(eq(wishlistItems.customerId, customerId), eq(wishlistItems.productId, productId)))
     .returning({ productId: wishlistItems.productId });
   if (removed.length === 0) throw new AppError('wishlist_item_not_found', 'Not in your wishlist');
-  return { success: true, message: messages.wishlistRemoved };
+  return { success: true, message: messages.wishlistRemoved() };
 }

@@ -30,7 +30,7 @@ describeOnDatabases(
       const [a, c] = await productIds();
       const added = await b.post('/api/v1/wishlist/', { product_id: a });
       expect(added.statusCode).toBe(201);
-      expect(added.json()).toEqual({ success: true, message: messages.wishlistAdded });
+      expect(added.json()).toEqual({ success: true, message: messages.wishlistAdded() });
       expect((await b.post('/api/v1/wishlist/', { product_id: a })).statusCode).toBe(201);
       await b.post('/api/v1/wishlist/', { product_id: String(c) });
       const list = (await b.get('/api/v1/wishlist/')).json<WishlistResponse>();
@@ -42,7 +42,7 @@ describeOnDatabases(
         price: expect.any(Number),
       });
       const removed = await b.delete(`/api/v1/wishlist/${a}/`);
-      expect(removed.json()).toEqual({ success: true, message: messages.wishlistRemoved });
+      expect(removed.json()).toEqual({ success: true, message: messages.wishlistRemoved() });
       expect((await b.get('/api/v1/wishlist/')).json<WishlistResponse>().data.product_ids).toEqual([c]);
       const again = await b.delete(`/api/v1/wishlist/${a}/`);
       expect(again.statusCode).toBe(404);
@@ -74,7 +74,7 @@ describeOnDatabases(
         await visitor.delete('/api/v1/wishlist/1/'),
       ]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json().error.message).toBe(messages.loginRequired);
+        expect(res.json().error.message).toBe(messages.loginRequired());
       }
     });
   },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import * as m from '@store/shared/i18n/messages';
 
 /** A content page's frame: breadcrumb, title and the (API-sanitised) rich text. */
 export function ContentArticle({
@@ -17,7 +18,7 @@ export function ContentArticle({
 }) {
   return (
     <main className="mx-auto max-w-5xl px-4 py-6 lg:px-6 lg:py-10">
-      <nav aria-label="Breadcrumb" className="text-xs text-muted">
+      <nav aria-label={m.breadcrumb()} className="text-xs text-muted">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
             <Link to="/" className="hover:text-brand">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SITE_NAME } from '../../lib/seo';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * The logo from site config (logo_logged for a signed-in shopper), or the shop's name in type when
@@ -7,7 +8,11 @@ import { SITE_NAME } from '../../lib/seo';
  */
 export function Logo({ src, home, className = '' }: { src: string | null; home: string; className?: string }) {
   return (
-    <Link to={home} aria-label={`${SITE_NAME} home`} className={`flex h-10 w-36 shrink-0 items-center lg:h-12 lg:w-44 ${className}`}>
+    <Link
+      to={home}
+      aria-label={m.logo_home({ site: SITE_NAME })}
+      className={`flex h-10 w-36 shrink-0 items-center lg:h-12 lg:w-44 ${className}`}
+    >
       {src ? (
         <img src={src} alt={SITE_NAME} width={176} height={48} className="h-full w-full object-contain object-left" />
       ) : (

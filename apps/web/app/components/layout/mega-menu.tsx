@@ -4,6 +4,7 @@ import { prefetchMenuTree } from '../../lib/menu-tree';
 import type { MenuType } from '../../lib/department';
 import type { MenuViewer, NavBarItem } from '../../lib/menu';
 import { MenuAnchor, MenuIcon } from './menu-link';
+import * as m from '@store/shared/i18n/messages';
 
 const loadPanel = () => import('./mega-menu-panel');
 /** A panel's code and the menu's levels load when the pointer first reaches the bar (or a menu item gets focus). */
@@ -42,7 +43,7 @@ export function MegaMenu({ items, menuType, viewer }: { items: NavBarItem[]; men
     <>
       <nav
         ref={navRef}
-        aria-label="Main"
+        aria-label={m.menu_main()}
         className="relative z-40 hidden border-t border-line bg-white lg:block"
         onMouseEnter={prefetch}
         // Keyboard shoppers reach the bar by focus: the panels' code and the menu start loading then too.

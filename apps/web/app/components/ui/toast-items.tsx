@@ -1,4 +1,5 @@
 import { dismissToast, type Toast } from '../../lib/toast';
+import * as m from '@store/shared/i18n/messages';
 
 const STYLE: Record<Toast['kind'], string> = {
   success: 'bg-emerald-700 text-white',
@@ -17,7 +18,7 @@ function Item({ t, framed, compact }: { t: Toast; framed: boolean; compact: bool
       <span className="min-w-0 flex-1 wrap-anywhere">{t.message}</span>
       <button
         type="button"
-        aria-label="Dismiss"
+        aria-label={m.toast_dismiss()}
         className="-my-1 px-1 text-lg leading-none opacity-80 hover:opacity-100"
         onClick={() => dismissToast(t.id)}
       >

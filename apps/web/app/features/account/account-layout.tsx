@@ -2,13 +2,14 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { ACCOUNT_TABS, type AccountTab } from './account-tabs';
 import { LogoutButton } from './logout-button';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * The account page frame: the tab list (a scrollable row on phones, a side menu on desktop) and
  * the current tab's content.
  */
 export function AccountLayout({ tab, firstName, children }: { tab: AccountTab; firstName: string; children: ReactNode }) {
-  const label = ACCOUNT_TABS.find((t) => t.key === tab)?.label ?? '';
+  const label = ACCOUNT_TABS.find((t) => t.key === tab)?.label() ?? '';
   const row = useRef<HTMLUListElement>(null);
 
   // On phones the tab row scrolls sideways: centre the current tab in it. Only the row moves:
@@ -26,12 +27,12 @@ export function AccountLayout({ tab, firstName, children }: { tab: AccountTab; f
     <main className="mx-auto w-full max-w-6xl px-4 pb-16 pt-5 lg:px-8 lg:pt-8">
       <header className="mb-5 lg:mb-8">
         <p className="text-sm font-medium text-brand" data-testid="account-greeting">
-          Hi {firstName}
+          {m.shell_greeting({ name: firstName })}
         </p>
         <h1 className="mt-0.5 text-2xl font-bold text-ink lg:text-3xl">{label}</h1>
       </header>
       <div className="lg:grid lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-10">
-        <nav aria-label="Account" className="-mx-4 mb-6 lg:mx-0 lg:mb-0">
+        <nav aria-label={m.account_nav()} className="-mx-4 mb-6 lg:mx-0 lg:mb-0">
           <ul
             ref={row}
             className="flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] lg:flex-col lg:gap-1 lg:overflow-visible lg:px-0"
@@ -49,7 +50,7 @@ export function AccountLayout({ tab, firstName, children }: { tab: AccountTab; f
                     }`
                   }
                 >
-                  {t.label}
+                  {t.label()}
                 </NavLink>
               </li>
             ))}

@@ -1,13 +1,18 @@
-/** The tabs of /account/:tabName (SPEC §2). The address book runs on the checkout's address API. */
+import * as m from '@store/shared/i18n/messages';
+
+/**
+ * The tabs of /account/:tabName (SPEC §2). The address book runs on the checkout's address API.
+ * `label` is the message itself, read where it is shown.
+ */
 export const ACCOUNT_TABS = [
-  { key: 'my-account', label: 'My account' },
-  { key: 'orders', label: 'Orders' },
-  { key: 'addresses', label: 'Addresses' },
-  { key: 'wishlist', label: 'Wishlist' },
-  { key: 'my-reviews', label: 'My reviews' },
-  { key: 'profile', label: 'Profile & password' },
-  { key: 'notifications', label: 'Notifications' },
-  { key: 'privilege-card', label: 'Privilege card' },
+  { key: 'my-account', label: m.account_tab_my_account },
+  { key: 'orders', label: m.account_tab_orders },
+  { key: 'addresses', label: m.account_tab_addresses },
+  { key: 'wishlist', label: m.account_tab_wishlist },
+  { key: 'my-reviews', label: m.account_tab_my_reviews },
+  { key: 'profile', label: m.account_tab_profile },
+  { key: 'notifications', label: m.account_tab_notifications },
+  { key: 'privilege-card', label: m.account_tab_privilege_card },
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['key'];
 

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { Address, AddressFormInput, BdDivision } from '@store/shared/checkout';
 import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import type { HttpResult } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { Notice } from '../auth/form-controls';
@@ -11,20 +12,21 @@ import { AddressSummary, DeleteAddressConfirm } from '../checkout/address-card-p
 import { checkoutApi, toForm } from '../checkout/checkout-api';
 import type { AddressErrors } from '../checkout/checkout-logic';
 
-const SECTIONS: { type: AddressType; title: string; text: string; add: string; empty: string }[] = [
+type Text = () => string;
+const SECTIONS: { type: AddressType; title: Text; text: Text; add: Text; empty: Text }[] = [
   {
     type: 'shipping',
-    title: 'Delivery addresses',
-    text: 'Where we bring your orders. The default one is chosen for you at checkout.',
-    add: 'Add a delivery address',
-    empty: 'No delivery address saved yet.',
+    title: m.account_shipping_title,
+    text: m.account_shipping_text,
+    add: m.account_shipping_add,
+    empty: m.account_shipping_empty,
   },
   {
     type: 'billing',
-    title: 'Billing addresses',
-    text: 'The address on your receipts, when it is not the delivery address.',
-    add: 'Add a billing address',
-    empty: 'No billing address saved yet.',
+    title: m.account_billing_title,
+    text: m.account_billing_text,
+    add: m.account_billing_add,
+    empty: m.account_billing_empty,
   },
 ];
 
@@ -77,8 +79,8 @@ function AddressSection({
       if (!r.ok) {
         const fields = r.error?.fields;
         if (fields && Object.keys(fields).length) setServerErrors(fields as AddressErrors);
-        else setFailure(r.error?.message ?? messages.offline);
-        toast.error(r.error?.message ?? messages.offline);
+        else setFailure(r.error?.message ?? messages.offline());
+        toast.error(r.error?.message ?? messages.offline());
         return false;
       }
       toast.success(r.data.detail);
@@ -103,12 +105,12 @@ function AddressSection({
     <section aria-labelledby={headingId} data-testid={`address-book-${section.type}`}>
       <div className="mb-4">
         <h2 id={headingId} className="text-lg font-semibold text-ink">
-          {section.title}
+          {section.title()}
         </h2>
-        <p className="mt-0.5 text-sm text-muted">{section.text}</p>
+        <p className="mt-0.5 text-sm text-muted">{section.text()}</p>
       </div>
 
-      {addresses.length === 0 && editing === null ? <p className="mb-3 text-sm text-muted">{section.empty}</p> : null}
+      {addresses.length === 0 && editing === null ? <p className="mb-3 text-sm text-muted">{section.empty()}</p> : null}
 
       <ul className="grid gap-3 xl:grid-cols-2">
         {addresses.map((a) =>
@@ -129,10 +131,10 @@ function AddressSection({
                       type="button"
                       disabled={busy}
                       className="mr-auto rounded-md px-3 py-2 font-semibold text-brand underline-offset-2 hover:underline disabled:text-neutral-400"
-                      aria-label={`Set ${a.name}, ${a.address_detail} as the default`}
+                      aria-label={m.account_address_set_default_label({ name: a.name, address: a.address_detail })}
                       onClick={() => void run(() => checkoutApi.updateAddress(section.type, a.id, { ...toForm(a), default: true }))}
                     >
-                      Set as default
+                      {m.account_address_set_default()}
                     </button>
                   )}
                   <button
@@ -140,14 +142,14 @@ function AddressSection({
                     className="rounded-md px-3 py-2 font-medium text-ink underline-offset-2 hover:underline"
                     onClick={() => open({ mode: 'edit', address: a })}
                   >
-                    Edit
+                    {m.account_address_edit()}
                   </button>
                   <button
                     type="button"
                     className="rounded-md px-3 py-2 font-medium text-red-700 underline-offset-2 hover:underline"
                     onClick={() => setConfirming(a.id)}
                   >
-                    Delete
+                    {m.account_address_delete()}
                   </button>
                 </div>
               )}
@@ -158,7 +160,9 @@ function AddressSection({
 
       {editing ? (
         <div className="mt-3 rounded-xl bg-neutral-50 p-4 ring-1 ring-line">
-          <p className="mb-3 text-sm font-semibold text-ink">{editing.mode === 'edit' ? 'Edit address' : 'New address'}</p>
+          <p className="mb-3 text-sm font-semibold text-ink">
+            {editing.mode === 'edit' ? m.account_address_edit_title() : m.account_address_new_title()}
+          </p>
           {failure ? (
             <div className="mb-4">
               <Notice tone="error">{failure}</Notice>
@@ -168,7 +172,7 @@ function AddressSection({
             key={editing.mode === 'edit' ? editing.address.id : 'new'}
             locations={locations}
             initial={editing.mode === 'edit' ? toForm(editing.address) : { ...EMPTY_ADDRESS, default: addresses.length === 0 }}
-            submitLabel="Save address"
+            submitLabel={m.account_address_save()}
             busy={busy}
             serverErrors={serverErrors}
             onSubmit={(form) => void save(form)}
@@ -190,7 +194,7 @@ function AddressSection({
             <span aria-hidden="true" className="text-lg leading-none">
               +
             </span>
-            {section.add}
+            {section.add()}
           </button>
         </>
       )}

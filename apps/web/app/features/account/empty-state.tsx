@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import * as m from '@store/shared/i18n/messages';
 
 export function EmptyState({
   title,
   text,
-  action = { to: '/', label: 'Start shopping' },
+  action = { to: '/', label: m.account_start_shopping() },
 }: {
   title: string;
   text: string;

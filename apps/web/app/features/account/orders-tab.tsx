@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import type { OrderListItem } from '@store/shared/checkout';
-import { formatTaka } from '../../lib/format';
+import { formatCount, formatTaka } from '../../lib/format';
+import * as m from '@store/shared/i18n/messages';
 import { orderDate, StatusChips } from '../checkout/order-view';
 import { EmptyState } from './empty-state';
 
 /** The customer's orders, newest first; each opens its detail at /account/orders/:number. */
 export function OrdersTab({ orders }: { orders: OrderListItem[] }) {
-  if (orders.length === 0) return <EmptyState title="No orders yet" text="When you place an order, you can follow it here." />;
+  if (orders.length === 0) return <EmptyState title={m.account_no_orders_title()} text={m.account_no_orders_text()} />;
   return (
     <ul className="space-y-3" data-testid="order-list">
       {orders.map((o) => (
@@ -28,7 +29,8 @@ export function OrdersTab({ orders }: { orders: OrderListItem[] }) {
               <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
                 <StatusChips status={o.status} payment={o.payment_status} method={o.payment_method} />
                 <span className="text-xs text-muted">
-                  {orderDate(o.created_at)} · {o.item_count} {o.item_count === 1 ? 'item' : 'items'}
+                  {orderDate(o.created_at)} ·{' '}
+                  {(o.item_count === 1 ? m.account_order_items_one : m.account_order_items_other)({ count: formatCount(o.item_count) })}
                 </span>
               </div>
             </div>

@@ -1,4 +1,6 @@
+import * as m from '@store/shared/i18n/messages';
 import { PrimaryButton, TextField } from '../auth/form-controls';
+import { withElements } from '../../lib/rich-message';
 
 const linkButton =
   'text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand';
@@ -16,27 +18,35 @@ export function PlainSignIn({ codeSentTo, back }: { codeSentTo: string | null; b
           <input type="hidden" name="intent" value="verify" />
           <input type="hidden" name="back" value={back} />
           <div>
-            <h2 className="text-lg font-semibold text-ink">Enter the code</h2>
+            <h2 className="text-lg font-semibold text-ink">{m.auth_enter_the_code()}</h2>
             <p className="mt-1 text-sm text-muted">
-              Enter the 6-digit code we sent by SMS to <span className="font-medium text-ink">{codeSentTo}</span>.
+              {withElements(m.auth_code_sent_sms, { destination: <span className="font-medium text-ink">{codeSentTo}</span> })}
             </p>
           </div>
-          <TextField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required />
-          <PrimaryButton>Verify</PrimaryButton>
+          <TextField
+            label={m.auth_code()}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+          />
+          <PrimaryButton>{m.auth_verify()}</PrimaryButton>
         </form>
         <div className="flex flex-wrap items-center justify-center gap-4">
           <form method="post">
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="back" value={back} />
             <button type="submit" className={linkButton}>
-              Resent OTP
+              {m.auth_resend()}
             </button>
           </form>
           <form method="post">
             <input type="hidden" name="intent" value="change" />
             <input type="hidden" name="back" value={back} />
             <button type="submit" className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
-              Use a different email or phone
+              {m.auth_use_other_contact()}
             </button>
           </form>
         </div>
@@ -47,9 +57,9 @@ export function PlainSignIn({ codeSentTo, back }: { codeSentTo: string | null; b
     <form method="post" className="flex flex-col gap-4 text-left" data-testid="plain-sign-in">
       <input type="hidden" name="intent" value="send-code" />
       <input type="hidden" name="back" value={back} />
-      <p className="text-sm text-muted">We will send a 6-digit code to your phone.</p>
-      <TextField label="Phone" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" required />
-      <PrimaryButton>Send code</PrimaryButton>
+      <p className="text-sm text-muted">{m.auth_hint_otp()}</p>
+      <TextField label={m.auth_phone()} name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" required />
+      <PrimaryButton>{m.auth_send_code()}</PrimaryButton>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useRevalidator } from 'react-router';
 import { PrivilegeCardLinkPayloadSchema, type MyPrivilegeCard } from '@store/shared/auth';
-import { formatDhakaDate } from '../../lib/format';
+import { formatDhakaDate, formatDigits } from '../../lib/format';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { Notice, PrimaryButton, TextField } from '../auth/form-controls';
@@ -24,32 +25,32 @@ function LinkedCard({ card }: { card: MyPrivilegeCard }) {
     const r = await api.delete<{ success: boolean; detail: string }>('/accounts/privilege-card/', { toasts: false });
     setBusy(false);
     if (r.ok) {
-      toast.success(r.data.detail || messages.privilegeCardRemoved);
+      toast.success(r.data.detail || messages.privilegeCardRemoved());
       await revalidator.revalidate();
-    } else setFailure(r.error ? r.error.message : messages.offline);
+    } else setFailure(r.error ? r.error.message : messages.offline());
   }
 
   return (
     <section className="flex max-w-xl flex-col gap-4" aria-labelledby="card-heading">
       <div className="rounded-xl bg-gradient-to-br from-brand to-brand-dark p-5 text-white shadow-sm" data-testid="privilege-card">
         <h2 id="card-heading" className="text-sm font-semibold uppercase tracking-[0.12em] text-white/80">
-          Privilege card
+          {m.account_tab_privilege_card()}
         </h2>
         <p className="mt-4 font-mono text-2xl tracking-[0.15em]">{card.card}</p>
         <dl className="mt-4 flex flex-wrap gap-x-8 gap-y-2 text-sm">
           <div>
-            <dt className="text-white/70">Rebate</dt>
-            <dd className="font-semibold">{card.percent}% off your bag</dd>
+            <dt className="text-white/70">{m.account_card_rebate()}</dt>
+            <dd className="font-semibold">{m.account_card_percent_off({ percent: formatDigits(String(card.percent)) })}</dd>
           </div>
           <div>
-            <dt className="text-white/70">Valid through</dt>
+            <dt className="text-white/70">{m.account_card_valid_through()}</dt>
             <dd className="font-semibold">
-              {card.expires_on ? formatDhakaDate(new Date(`${card.expires_on}T12:00:00+06:00`), 'long') : 'No expiry'}
+              {card.expires_on ? formatDhakaDate(new Date(`${card.expires_on}T12:00:00+06:00`), 'long') : m.account_card_no_expiry()}
             </dd>
           </div>
         </dl>
       </div>
-      <p className="text-sm text-muted">The rebate is taken off your bag automatically while you are signed in.</p>
+      <p className="text-sm text-muted">{m.account_card_automatic()}</p>
       {failure && <Notice tone="error">{failure}</Notice>}
       <button
         type="button"
@@ -57,7 +58,7 @@ function LinkedCard({ card }: { card: MyPrivilegeCard }) {
         disabled={busy}
         className="inline-flex h-12 items-center justify-center rounded-lg border border-neutral-300 px-5 text-sm font-semibold text-ink transition hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:text-muted sm:self-start"
       >
-        {busy ? 'Removing…' : 'Remove card'}
+        {busy ? m.account_card_removing() : m.account_card_remove()}
       </button>
     </section>
   );
@@ -83,10 +84,10 @@ function LinkCardForm() {
     const r = await api.post<{ success: boolean; detail: string }>('/accounts/privilege-card/', parsed.data, { toasts: false });
     setBusy(false);
     if (r.ok) {
-      toast.success(r.data.detail || messages.privilegeCardLinked);
+      toast.success(r.data.detail || messages.privilegeCardLinked());
       await revalidator.revalidate();
     } else if (r.error?.fields?.number) setError(r.error.fields.number);
-    else setFailure(r.error ? r.error.message : messages.offline);
+    else setFailure(r.error ? r.error.message : messages.offline());
   }
 
   return (
@@ -97,13 +98,11 @@ function LinkCardForm() {
       aria-labelledby="link-card-heading"
     >
       <h2 id="link-card-heading" className="text-base font-semibold text-ink">
-        Link your privilege card
+        {m.account_card_link_title()}
       </h2>
-      <p className="text-sm text-muted">
-        {messages.privilegeCardNone}. Enter the 12-digit number on your card to get its rebate on every order.
-      </p>
+      <p className="text-sm text-muted">{m.account_card_link_text({ none: messages.privilegeCardNone() })}</p>
       <TextField
-        label="Card number"
+        label={m.account_card_number()}
         name="number"
         inputMode="numeric"
         autoComplete="off"
@@ -113,7 +112,7 @@ function LinkCardForm() {
       />
       {failure && <Notice tone="error">{failure}</Notice>}
       <PrimaryButton busy={busy} className="sm:w-auto sm:self-start">
-        Link card
+        {m.account_card_link()}
       </PrimaryButton>
     </form>
   );

@@ -3,6 +3,7 @@ import { formatDhakaDate } from '../../lib/format';
 import { REVIEW_STATE_LABELS, reviewMessages, type MyReview, type ReviewState } from '@store/shared/reviews';
 import { RatingStars } from '../catalog/rating-stars';
 import { EmptyState } from './empty-state';
+import * as m from '@store/shared/i18n/messages';
 
 const STATE_STYLES: Record<ReviewState, string> = {
   pending: 'bg-amber-50 text-amber-900',
@@ -13,7 +14,7 @@ const STATE_STYLES: Record<ReviewState, string> = {
 /** /account/my-reviews: the customer's reviews, newest first, with their state and the shop's reply. */
 export function ReviewsTab({ reviews }: { reviews: MyReview[] }) {
   if (reviews.length === 0) {
-    return <EmptyState title="No reviews yet" text="Products you review will be listed here." />;
+    return <EmptyState title={m.account_no_reviews_title()} text={m.account_no_reviews_text()} />;
   }
   return (
     <ul className="divide-y divide-line" data-testid="my-reviews">
@@ -43,7 +44,7 @@ export function ReviewsTab({ reviews }: { reviews: MyReview[] }) {
                 className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium ${STATE_STYLES[r.state]}`}
                 data-testid="review-state"
               >
-                {REVIEW_STATE_LABELS[r.state]}
+                {REVIEW_STATE_LABELS[r.state]()}
               </span>
             </div>
             <div className="mt-1 flex flex-wrap items-center gap-2">
@@ -51,12 +52,12 @@ export function ReviewsTab({ reviews }: { reviews: MyReview[] }) {
               <time dateTime={r.created_at} className="text-xs text-muted">
                 {formatDhakaDate(new Date(r.created_at), 'short')}
               </time>
-              {r.verified && <span className="text-xs font-medium text-emerald-800">✓ {reviewMessages.verified}</span>}
+              {r.verified && <span className="text-xs font-medium text-emerald-800">✓ {reviewMessages.verified()}</span>}
             </div>
             <p className="mt-2 text-sm leading-6 text-ink wrap-anywhere">{r.text}</p>
             {r.reply && (
               <div className="mt-3 rounded-xl border-l-4 border-brand bg-neutral-50 px-4 py-3" data-testid="review-reply">
-                <p className="text-xs font-semibold text-ink">{reviewMessages.shopReply}</p>
+                <p className="text-xs font-semibold text-ink">{reviewMessages.shopReply()}</p>
                 <p className="mt-1 text-sm leading-6 text-ink wrap-anywhere">{r.reply}</p>
               </div>
             )}

@@ -39,7 +39,7 @@ export async function signInAction(request: Request, context: Readonly<RouterCon
 
   if (intent === 'send-code' || intent === 'resend') {
     const phone = intent === 'resend' ? codeSentTo(request) : canonicalBdMobile(field(form, 'phone'));
-    if (!phone) return formRedirect(here, { cookies: [clearPhoneCookie], flash: { kind: 'error', message: messages.phoneInvalid } });
+    if (!phone) return formRedirect(here, { cookies: [clearPhoneCookie], flash: { kind: 'error', message: messages.phoneInvalid() } });
     const sent = await apiSend<OtpSentResponse>(context, 'POST', '/accounts/login-otp/', { email: phone });
     if (!sent.ok) return formRedirect(here, { cookies: sent.setCookies, flash: { kind: 'error', message: refusalMessage(sent) } });
     return formRedirect(here, {
@@ -50,9 +50,9 @@ export async function signInAction(request: Request, context: Readonly<RouterCon
 
   if (intent === 'verify') {
     const phone = codeSentTo(request);
-    if (!phone) return formRedirect(here, { flash: { kind: 'error', message: messages.codeIncorrect } });
+    if (!phone) return formRedirect(here, { flash: { kind: 'error', message: messages.codeIncorrect() } });
     const code = field(form, 'code');
-    if (!/^\d{6}$/.test(code)) return formRedirect(here, { flash: { kind: 'error', message: messages.codeIncorrect } });
+    if (!/^\d{6}$/.test(code)) return formRedirect(here, { flash: { kind: 'error', message: messages.codeIncorrect() } });
     const login = await apiSend<LoginResponse>(context, 'POST', '/accounts/login/', { email: phone, otp: code });
     if (!login.ok || !login.data.data) {
       const message = login.ok ? login.data.detail : refusalMessage(login);

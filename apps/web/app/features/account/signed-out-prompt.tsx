@@ -1,3 +1,4 @@
+import * as m from '@store/shared/i18n/messages';
 import { openLogin, SCRIPTED } from '../auth/auth-events';
 import { PlainSignIn } from './plain-sign-in';
 import { hrefHere } from '../../lib/locale';
@@ -9,8 +10,8 @@ import { hrefHere } from '../../lib/locale';
 export function SignedOutPrompt({ codeSentTo, back }: { codeSentTo: string | null; back: string }) {
   return (
     <main className="mx-auto flex w-full max-w-md flex-col items-center px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-ink">My account</h1>
-      <p className="mt-2 text-sm text-muted">Sign in to see your orders, wishlist and preferences.</p>
+      <h1 className="text-2xl font-bold text-ink">{m.auth_my_account()}</h1>
+      <p className="mt-2 text-sm text-muted">{m.auth_account_prompt()}</p>
       <noscript>
         <div className="mt-6 w-full">
           <PlainSignIn codeSentTo={codeSentTo} back={back} />
@@ -22,20 +23,20 @@ export function SignedOutPrompt({ codeSentTo, back }: { codeSentTo: string | nul
           onClick={() => openLogin({ reason: 'account' })}
           className="h-12 flex-1 rounded-lg bg-brand text-sm font-semibold uppercase tracking-[0.08em] text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
-          Sign in
+          {m.auth_sign_in()}
         </button>
         <button
           type="button"
           onClick={() => openLogin({ title: 'REGISTER' })}
           className="h-12 flex-1 rounded-lg border border-neutral-300 text-sm font-semibold uppercase tracking-[0.08em] text-ink hover:border-ink focus-visible:outline-2 focus-visible:outline-brand"
         >
-          Register
+          {m.auth_register()}
         </button>
       </div>
       <p className="mt-6 text-sm text-neutral-700">
-        Checked out as a guest?{' '}
+        {m.auth_guest_checkout()}{' '}
         <a href={hrefHere('/orders')} className="font-semibold text-brand underline-offset-2 hover:underline">
-          Find your orders with your phone number
+          {m.auth_guest_find_orders()}
         </a>
       </p>
     </main>

@@ -4,12 +4,13 @@ import type { ProductCard as ProductCardData } from '@store/shared/catalog';
 import { ProductCard } from '../catalog/product-card';
 import { removeFromWishlist } from '../wishlist/wishlist-store';
 import { EmptyState } from './empty-state';
+import * as m from '@store/shared/i18n/messages';
 
 export function WishlistTab({ products }: { products: ProductCardData[] }) {
   const revalidator = useRevalidator();
   const [removing, setRemoving] = useState<number | null>(null);
   if (products.length === 0) {
-    return <EmptyState title="Your wishlist is empty" text="Tap the heart on any product to keep it here for later." />;
+    return <EmptyState title={m.account_wishlist_empty_title()} text={m.account_wishlist_empty_text()} />;
   }
   return (
     <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:grid-cols-3 xl:grid-cols-4" data-testid="wishlist-list">
@@ -19,7 +20,7 @@ export function WishlistTab({ products }: { products: ProductCardData[] }) {
           <button
             type="button"
             disabled={removing === p.id}
-            aria-label={`Remove ${p.name} from wishlist`}
+            aria-label={m.account_wishlist_remove_named({ name: p.name })}
             onClick={async () => {
               setRemoving(p.id);
               if (await removeFromWishlist(p.id)) await revalidator.revalidate();

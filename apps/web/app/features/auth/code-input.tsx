@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { OTP_LENGTH } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
+import { formatDigits } from '../../lib/format';
 import { backspaceBox, pasteCode, typeIntoBox } from './code-entry';
 
 /**
@@ -34,7 +36,7 @@ export function CodeInput({
   };
 
   return (
-    <div role="group" aria-label="Verification code" className="flex justify-between gap-2" aria-describedby={describedBy}>
+    <div role="group" aria-label={m.auth_code_group()} className="flex justify-between gap-2" aria-describedby={describedBy}>
       {Array.from({ length: OTP_LENGTH }, (_, i) => (
         <input
           key={i}
@@ -46,7 +48,7 @@ export function CodeInput({
           pattern="[0-9]*"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
           maxLength={i === 0 ? OTP_LENGTH : 2}
-          aria-label={`Digit ${i + 1} of ${OTP_LENGTH}`}
+          aria-label={m.auth_code_digit({ n: formatDigits(String(i + 1)), total: formatDigits(String(OTP_LENGTH)) })}
           aria-invalid={invalid || undefined}
           disabled={disabled}
           data-testid="otp-box"

@@ -11,5 +11,5 @@ export function readContact(raw: string): ContactRead {
   const parsed = ContactFieldSchema.safeParse(raw);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   const contact = parseContact(parsed.data);
-  return contact ? { ok: true, kind: contact.kind, value: contact.value } : { ok: false, message: messages.loginFieldInvalid };
+  return contact ? { ok: true, kind: contact.kind, value: contact.value } : { ok: false, message: messages.loginFieldInvalid() };
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import * as m from '@store/shared/i18n/messages';
 
 /** A labelled text input with its error underneath, tied together for screen readers. */
 export function TextField({
@@ -59,10 +60,10 @@ export function PasswordField(props: { label: string; error?: string | undefined
           type="button"
           onClick={() => setShown((s) => !s)}
           aria-pressed={shown}
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={shown ? m.auth_hide_field({ field: label.toLowerCase() }) : m.auth_show_field({ field: label.toLowerCase() })}
           className="absolute inset-y-1 right-1 rounded-md px-3 text-xs font-semibold uppercase tracking-wide text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-brand"
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? m.auth_hide() : m.auth_show()}
         </button>
       </div>
       {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
@@ -87,7 +88,7 @@ export function NewPasswordFields<T extends NewPassword>({
   return (
     <>
       <PasswordField
-        label="New password"
+        label={m.auth_new_password()}
         value={values.password}
         onChange={(e) => onChange({ ...values, password: e.currentTarget.value })}
         error={errors.password}
@@ -95,7 +96,7 @@ export function NewPasswordFields<T extends NewPassword>({
         autoFocus={autoFocus}
       />
       <PasswordField
-        label="Confirm new password"
+        label={m.auth_confirm_new_password()}
         value={values.password_confirm}
         onChange={(e) => onChange({ ...values, password_confirm: e.currentTarget.value })}
         error={errors.password_confirm}

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import * as m from '@store/shared/i18n/messages';
 import { toast } from '../../lib/toast';
 import { onOpenLogin, type LoginIntent } from './auth-events';
 import { showFlashedToasts } from './flash';
@@ -31,8 +32,10 @@ export function LoginModalHost() {
     const params = new URLSearchParams(location.search);
     // A social sign-in that failed comes back as /?social_error=<provider>: say so and offer the other ways.
     const social = params.get('social_error');
-    if (social !== null && !signedIn)
-      toast.error(`Signing in with ${SOCIAL_NAMES[social] ?? 'that account'} did not work. Please try again or use another way.`);
+    if (social !== null && !signedIn) {
+      const provider = SOCIAL_NAMES[social];
+      toast.error(provider ? m.auth_social_failed({ provider }) : m.auth_social_failed_other());
+    }
     const asked = params.get('login') === '1' || params.has('redirect');
     setIntent(signedIn ? null : asked ? { reason: 'account' } : social !== null ? {} : null);
   }, [location.key, location.search, signedIn]);

@@ -1,11 +1,14 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { OtpTimers } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatDigits } from '../../lib/format';
 import { toast } from '../../lib/toast';
 import { codeValue, emptyCode, isCodeComplete } from './code-entry';
 import { CodeInput } from './code-input';
 import { formatMmSs, readBlockUntil, storeOtpTimers, useRemaining } from './countdown';
 import { FieldError, PrimaryButton } from './form-controls';
+import { withElements } from '../../lib/rich-message';
 
 /** SMS_TIMER's default (docs/business-constants.md), for the help text when no send timers are at hand. */
 const DEFAULT_RESEND_SECONDS = 120;
@@ -23,7 +26,7 @@ export function OtpPanel({
   onResend,
   onBack,
   timers,
-  verifyLabel = 'Verify',
+  verifyLabel = m.auth_verify(),
   children,
 }: {
   heading: string;
@@ -89,8 +92,9 @@ export function OtpPanel({
       <div>
         <h3 className="text-lg font-semibold text-ink">{heading}</h3>
         <p className="mt-1 text-sm text-muted">
-          Enter the 6-digit code we sent {channel === 'sms' ? 'by SMS to' : 'to'}{' '}
-          <span className="font-medium text-ink">{destination}</span>.
+          {withElements(channel === 'sms' ? m.auth_code_sent_sms : m.auth_code_sent_email, {
+            destination: <span className="font-medium text-ink">{destination}</span>,
+          })}
         </p>
       </div>
       <div>
@@ -108,7 +112,7 @@ export function OtpPanel({
       </PrimaryButton>
       <div className="flex flex-col items-center gap-1.5 text-center">
         <p id={helpId} className="text-sm text-muted">
-          Didn&apos;t get the code? You can resend it after {blockMinutes} {blockMinutes === 1 ? 'minute' : 'minutes'}.
+          {(blockMinutes === 1 ? m.auth_resend_after_one : m.auth_resend_after_other)({ minutes: formatCount(blockMinutes) })}
         </p>
         <button
           type="button"
@@ -116,16 +120,16 @@ export function OtpPanel({
           disabled={remaining > 0 || resending}
           className="rounded-md px-3 py-1.5 text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:text-neutral-400 disabled:no-underline"
         >
-          Resent OTP
+          {m.auth_resend()}
           {remaining > 0 && (
             <span className="ml-1 font-normal tabular-nums" data-testid="resend-countdown">
-              ({formatMmSs(remaining)})
+              ({formatDigits(formatMmSs(remaining))})
             </span>
           )}
         </button>
         {onBack && (
           <button type="button" onClick={onBack} className="text-sm text-muted underline-offset-4 hover:text-ink hover:underline">
-            Use a different email or phone
+            {m.auth_use_other_contact()}
           </button>
         )}
       </div>

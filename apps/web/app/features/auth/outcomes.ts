@@ -7,7 +7,7 @@ import type { HttpError } from '../../lib/http';
  */
 
 /** A failure with no outcome of its own: the server's words, or that the shopper is offline. */
-export const failureText = (error: HttpError | null): string => (error ? error.message : messages.offline);
+export const failureText = (error: HttpError | null): string => (error ? error.message : messages.offline());
 
 /** The code typed is wrong, used or too old (one SPEC message covers all three). */
 export const codeRefused = (error: HttpError | null): boolean => error?.code === 'otp_invalid' || error?.code === 'otp_expired';

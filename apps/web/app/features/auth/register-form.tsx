@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { GENDERS, toRegisterPayload, type OtpSentResponse, type RegisterResponse, type VerifyResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
@@ -70,7 +71,7 @@ export function RegisterForm({
       setExists(r.error?.code === 'account_exists');
       const fieldErrors = registerErrorsFromApi(r.error?.fields);
       if (Object.keys(fieldErrors).length) setErrors(fieldErrors);
-      else setFailure(r.error ? r.error.message : messages.offline);
+      else setFailure(r.error ? r.error.message : messages.offline());
     } finally {
       setBusy(false);
     }
@@ -81,11 +82,11 @@ export function RegisterForm({
     const bySms = data.otp_channel === 'sms';
     return (
       <OtpPanel
-        heading={bySms ? 'Verify your phone number' : 'Verify your email'}
+        heading={bySms ? m.auth_verify_phone() : m.auth_verify_email()}
         destination={bySms ? data.phone : (data.email ?? '')}
         channel={data.otp_channel}
         timers={otp}
-        verifyLabel="Verify"
+        verifyLabel={m.auth_verify()}
         onBack={() => setStep({ step: 'form' })}
         onVerify={async (code) => {
           const r = await api.post<VerifyResponse>(
@@ -93,8 +94,8 @@ export function RegisterForm({
             { customer_id: data.customer_id, password: values.password, otp: code, login: !willNotLoginAfterRegister },
             { toasts: false },
           );
-          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
-          const detail = r.data.detail || messages.createdNewUser;
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect() : failureText(r.error);
+          const detail = r.data.detail || messages.createdNewUser();
           toast.success(detail);
           if (r.data.data?.token && !willNotLoginAfterRegister) await finishSignIn({ message: detail });
           else setStep({ step: 'done', name: `${values.firstName.trim()} ${values.lastName.trim()}`, contact: data.phone });
@@ -107,7 +108,7 @@ export function RegisterForm({
             { toasts: false },
           );
           if (!r.ok) {
-            toast.error(r.error ? r.error.message : messages.offline);
+            toast.error(r.error ? r.error.message : messages.offline());
             return null;
           }
           toast.success(r.data.detail);
@@ -121,10 +122,8 @@ export function RegisterForm({
     return (
       <div className="flex flex-col gap-4" data-testid="register-done">
         <Notice tone="success">
-          <p className="font-semibold">{messages.createdNewUser}</p>
-          <p className="mt-1">
-            {step.name} can now sign in with {step.contact}.
-          </p>
+          <p className="font-semibold">{messages.createdNewUser()}</p>
+          <p className="mt-1">{m.auth_register_done({ name: step.name, contact: step.contact })}</p>
         </Notice>
         <PrimaryButton
           type="button"
@@ -133,7 +132,7 @@ export function RegisterForm({
             setStep({ step: 'form' });
           }}
         >
-          Register another customer
+          {m.auth_register_another()}
         </PrimaryButton>
       </div>
     );
@@ -144,7 +143,7 @@ export function RegisterForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
       <TextField
-        label="Email (optional)"
+        label={m.auth_email_optional()}
         type="email"
         data-field="email"
         value={values.email}
@@ -152,10 +151,10 @@ export function RegisterForm({
         error={errors.email}
         autoComplete="email"
         inputMode="email"
-        hint="No email? Leave it empty: you sign in with your phone number."
+        hint={m.auth_email_hint()}
       />
       <TextField
-        label="Phone"
+        label={m.auth_phone()}
         type="tel"
         data-field="phone"
         value={values.phone}
@@ -164,11 +163,11 @@ export function RegisterForm({
         autoComplete="tel"
         inputMode="tel"
         placeholder="01XXXXXXXXX"
-        hint="We send a verification code to this number."
+        hint={m.auth_phone_hint()}
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
-          label="First name"
+          label={m.auth_first_name()}
           data-field="firstName"
           value={values.firstName}
           onChange={(e) => set('firstName', e.currentTarget.value)}
@@ -176,7 +175,7 @@ export function RegisterForm({
           autoComplete="given-name"
         />
         <TextField
-          label="Last name"
+          label={m.auth_last_name()}
           data-field="lastName"
           value={values.lastName}
           onChange={(e) => set('lastName', e.currentTarget.value)}
@@ -186,7 +185,7 @@ export function RegisterForm({
       </div>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-3">
         <TextField
-          label="Birthday (optional)"
+          label={m.auth_birthday_optional()}
           type="date"
           data-field="birthday"
           value={values.birthday}
@@ -198,17 +197,17 @@ export function RegisterForm({
         <GenderSelect value={values.gender} onChange={(g) => set('gender', g)} error={errors.gender} />
       </div>
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-ink">Keep me posted about offers</legend>
+        <legend className="mb-1 text-sm font-medium text-ink">{m.auth_offers_legend()}</legend>
         <Checkbox
-          label="By email"
-          note={noEmail ? '(needs an email address)' : undefined}
+          label={m.auth_by_email()}
+          note={noEmail ? m.auth_needs_email() : undefined}
           checked={values.newsletter_email}
           onChange={(c) => set('newsletter_email', c)}
         />
-        <Checkbox label="By SMS" checked={values.newsletter_sms} onChange={(c) => set('newsletter_sms', c)} />
+        <Checkbox label={m.auth_by_sms()} checked={values.newsletter_sms} onChange={(c) => set('newsletter_sms', c)} />
       </fieldset>
       <PasswordField
-        label="Password"
+        label={m.auth_password()}
         data-field="password"
         value={values.password}
         onChange={(e) => set('password', e.currentTarget.value)}
@@ -216,7 +215,7 @@ export function RegisterForm({
         autoComplete="new-password"
       />
       <PasswordField
-        label="Confirm password"
+        label={m.auth_confirm_password()}
         data-field="password_confirm"
         value={values.password_confirm}
         onChange={(e) => set('password_confirm', e.currentTarget.value)}
@@ -226,16 +225,23 @@ export function RegisterForm({
       {failure && <Notice tone="error">{failure}</Notice>}
       {taken && onSignIn && (
         <p className="text-sm text-muted">
-          Already have an account?{' '}
+          {m.auth_have_account()}{' '}
           <button type="button" onClick={onSignIn} className="font-semibold text-brand underline underline-offset-4">
-            Sign in
+            {m.auth_sign_in()}
           </button>
         </p>
       )}
-      <PrimaryButton busy={busy}>Register</PrimaryButton>
+      <PrimaryButton busy={busy}>{m.auth_register()}</PrimaryButton>
     </form>
   );
 }
+
+/** The option's value is what the API takes ('Male'); its text is the page's language. */
+const GENDER_LABELS: Record<(typeof GENDERS)[number], () => string> = {
+  Other: m.auth_gender_other,
+  Male: m.auth_gender_male,
+  Female: m.auth_gender_female,
+};
 
 function GenderSelect({
   value,
@@ -249,7 +255,7 @@ function GenderSelect({
   return (
     <div>
       <label htmlFor="register-gender" className="mb-1 block text-sm font-medium text-ink">
-        Gender (optional)
+        {m.auth_gender_optional()}
       </label>
       <select
         id="register-gender"
@@ -259,10 +265,10 @@ function GenderSelect({
         aria-invalid={error ? true : undefined}
         className="block h-12 w-full rounded-lg border border-neutral-300 bg-white px-3 text-base text-ink outline-none focus:border-brand focus:ring-2 focus:ring-brand/25"
       >
-        <option value="">Select</option>
+        <option value="">{m.auth_select()}</option>
         {GENDERS.map((g) => (
           <option key={g} value={g}>
-            {g}
+            {GENDER_LABELS[g]()}
           </option>
         ))}
       </select>

@@ -33,10 +33,10 @@ describe('register form validation', () => {
     if (phoneOnly.ok) expect(phoneOnly.data.email).toBeNull();
     const abroad = validateRegister({ ...valid, email: '', phone: '+44 7700 900123' });
     expect(abroad.ok).toBe(false);
-    if (!abroad.ok) expect(abroad.errors.email).toBe(messages.emailNeededAbroad);
+    if (!abroad.ok) expect(abroad.errors.email).toBe(messages.emailNeededAbroad());
     const typo = validateRegister({ ...valid, email: 'rina@' });
     expect(typo.ok).toBe(false);
-    if (!typo.ok) expect(typo.errors.email).toBe(messages.emailInvalid);
+    if (!typo.ok) expect(typo.errors.email).toBe(messages.emailInvalid());
   });
 
   it('rejects an invalid phone and a password mismatch', () => {

@@ -46,7 +46,7 @@ export async function logout(): Promise<boolean> {
   const r = await api.post<{ success: boolean }>('/accounts/logout/', {});
   if (!r.ok) {
     if (r.error) toast.error(r.error.message);
-    else toast.error(messages.offline);
+    else toast.error(messages.offline());
     return false;
   }
   window.location.assign(hrefHere('/'));

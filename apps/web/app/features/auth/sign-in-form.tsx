@@ -2,7 +2,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { ExistsResponse, LoginResponse, OtpSentResponse, OtpTimers, PasswordlessResponse, VerifyResponse } from '@store/shared/auth';
 import { STORAGE_KEYS } from '@store/shared/constants';
+import * as m from '@store/shared/i18n/messages';
 import * as messages from '@store/shared/messages';
+import { formatDigits } from '../../lib/format';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { readContact } from './contact';
@@ -11,11 +13,12 @@ import { Notice, PasswordField, PrimaryButton, TextField } from './form-controls
 import { OtpPanel } from './otp-panel';
 import { accountMissing, codeRefused, failureText, loginRefused } from './outcomes';
 import { finishSignIn } from './session';
+import { withElements } from '../../lib/rich-message';
 
 export const LOGIN_MODES = [
-  { key: 'otp', label: 'OTP' },
-  { key: 'link', label: 'EMAIL LINK' },
-  { key: 'password', label: 'PASSWORD' },
+  { key: 'otp', label: m.auth_mode_otp },
+  { key: 'link', label: m.auth_mode_link },
+  { key: 'password', label: m.auth_mode_password },
 ] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number]['key'];
 
@@ -69,7 +72,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
       return;
     }
     setStep({ step: 'form' });
-    setOutcome({ tone: 'info', text: r.verified ? r.detail : messages.emailNotVerified });
+    setOutcome({ tone: 'info', text: r.verified ? r.detail : messages.emailNotVerified() });
   }
 
   async function requestLink(contact: { kind: 'email' | 'phone'; value: string }) {
@@ -140,7 +143,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
     }
     setFieldError(undefined);
     if (mode === 'password' && !password) {
-      setPasswordError(messages.passwordOrOtp);
+      setPasswordError(messages.passwordOrOtp());
       return;
     }
     if (wait > 0) return;
@@ -153,7 +156,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
         return;
       }
       if (!exists.data.exists) {
-        setOutcome({ tone: 'error', text: messages.accountNotFound, offerRegister: true });
+        setOutcome({ tone: 'error', text: messages.accountNotFound(), offerRegister: true });
         return;
       }
       if (mode === 'otp') {
@@ -163,7 +166,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
       } else {
         const r = await api.post<LoginResponse>('/accounts/login/', { email: contact.value, password }, { toasts: false });
         if (r.ok) await onLoginResponse(r.data, contact.value);
-        else if (loginRefused(r.error)) setOutcome({ tone: 'error', text: messages.wrongCredentials });
+        else if (loginRefused(r.error)) setOutcome({ tone: 'error', text: messages.wrongCredentials() });
         else setOutcome({ tone: 'error', text: failureText(r.error) });
       }
     } finally {
@@ -174,15 +177,15 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
   if (step.step === 'otp') {
     return (
       <OtpPanel
-        heading="Enter your code"
+        heading={m.auth_enter_code()}
         destination={step.contact}
         channel="sms"
         timers={step.timers}
-        verifyLabel="Verify and sign in"
+        verifyLabel={m.auth_verify_sign_in()}
         onBack={() => setStep({ step: 'form' })}
         onVerify={async (code) => {
           const r = await api.post<LoginResponse>('/accounts/login/', { email: step.contact, otp: code }, { toasts: false });
-          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect() : failureText(r.error);
           await onLoginResponse(r.data, step.contact);
           return null;
         }}
@@ -192,7 +195,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
             toast.error(failureText(r.error));
             return null;
           }
-          toast.success(messages.otpResent);
+          toast.success(messages.otpResent());
           return r.data.otp;
         }}
       />
@@ -202,14 +205,14 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
   if (step.step === 'verify-sms') {
     return (
       <OtpPanel
-        heading="Verify your phone number"
-        destination={step.contact.includes('@') ? 'the phone number of your account' : step.contact}
+        heading={m.auth_verify_phone()}
+        destination={step.contact.includes('@') ? m.auth_account_phone() : step.contact}
         channel="sms"
         timers={step.timers}
         onBack={() => setStep({ step: 'form' })}
         onVerify={async (code) => {
           const r = await api.post<VerifyResponse>('/accounts/verify-sms/', { email: step.contact, code, login: true }, { toasts: false });
-          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect : failureText(r.error);
+          if (!r.ok) return codeRefused(r.error) ? messages.codeIncorrect() : failureText(r.error);
           toast.success(r.data.detail);
           if (r.data.data?.token) await finishSignIn({ message: r.data.detail });
           return null;
@@ -221,7 +224,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
             toast.error(failureText(r.error));
             return null;
           }
-          toast.success(messages.otpResent);
+          toast.success(messages.otpResent());
           return r.data.otp;
         }}
       />
@@ -237,16 +240,11 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
             <path d="m3.5 6.5 8.5 6.5 8.5-6.5" strokeLinejoin="round" />
           </svg>
         </div>
-        <h3 className="text-lg font-semibold text-ink">{messages.passwordlessSent}</h3>
+        <h3 className="text-lg font-semibold text-ink">{messages.passwordlessSent()}</h3>
         <p className="text-sm text-muted">
-          {step.kind === 'email' ? (
-            <>
-              We emailed a sign-in link to <span className="font-medium text-ink">{step.contact}</span>.
-            </>
-          ) : (
-            <>We emailed a sign-in link to the email address of the account with this phone number.</>
-          )}{' '}
-          Open it on this device within 15 minutes to sign in.
+          {step.kind === 'email'
+            ? withElements(m.auth_link_sent_email, { email: <span className="font-medium text-ink">{step.contact}</span> })
+            : m.auth_link_sent_phone()}
         </p>
         <Cooldown remaining={linkRemaining} />
         <button
@@ -254,42 +252,42 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
           onClick={() => setStep({ step: 'form' })}
           className="text-sm font-semibold text-brand underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
         >
-          {linkRemaining > 0 ? 'Back to sign in' : 'Send a new link'}
+          {linkRemaining > 0 ? m.auth_back_to_sign_in() : m.auth_send_new_link()}
         </button>
       </div>
     );
   }
 
-  const submitLabel = mode === 'otp' ? 'Send code' : mode === 'link' ? 'Send login link' : 'Sign in';
+  const submitLabel = mode === 'otp' ? m.auth_send_code() : mode === 'link' ? m.auth_send_login_link() : m.auth_sign_in();
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <div role="radiogroup" aria-label="How do you want to sign in?" className="grid grid-cols-3 gap-1 rounded-lg bg-neutral-100 p-1">
-        {LOGIN_MODES.map((m) => (
+      <div role="radiogroup" aria-label={m.auth_how_sign_in()} className="grid grid-cols-3 gap-1 rounded-lg bg-neutral-100 p-1">
+        {LOGIN_MODES.map((option) => (
           <button
-            key={m.key}
+            key={option.key}
             type="button"
             role="radio"
-            aria-checked={mode === m.key}
+            aria-checked={mode === option.key}
             onClick={() => {
-              setMode(m.key);
+              setMode(option.key);
               setOutcome(null);
               setPasswordError(undefined);
             }}
             className={`h-10 rounded-md text-xs font-semibold tracking-[0.08em] transition focus-visible:outline-2 focus-visible:outline-brand ${
-              mode === m.key ? 'bg-white text-brand shadow-sm' : 'text-muted hover:text-ink'
+              mode === option.key ? 'bg-white text-brand shadow-sm' : 'text-muted hover:text-ink'
             }`}
           >
-            {m.label}
+            {option.label()}
           </button>
         ))}
       </div>
       <p className="text-sm text-muted">
-        {mode === 'otp' && 'We will send a 6-digit code to your phone.'}
-        {mode === 'link' && 'We will email you a link that signs you in.'}
-        {mode === 'password' && 'Sign in with your password.'}
+        {mode === 'otp' && m.auth_hint_otp()}
+        {mode === 'link' && m.auth_hint_link()}
+        {mode === 'password' && m.auth_hint_password()}
       </p>
       <TextField
-        label="Email or phone"
+        label={m.auth_email_or_phone()}
         name="email"
         value={raw}
         onChange={(e) => {
@@ -300,13 +298,13 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
         error={fieldError}
         autoComplete="username"
         inputMode="email"
-        placeholder="you@example.com or 01XXXXXXXXX"
+        placeholder={m.auth_contact_placeholder()}
         autoFocus
       />
       {mode === 'password' && (
         <div>
           <PasswordField
-            label="Password"
+            label={m.auth_password()}
             name="password"
             value={password}
             onChange={(e) => (setPassword(e.currentTarget.value), setPasswordError(undefined))}
@@ -315,7 +313,7 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
           />
           <div className="mt-2 text-right">
             <Link to="/forgot-password/" className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-              Forgot password?
+              {m.auth_forgot_password()}
             </Link>
           </div>
         </div>
@@ -332,17 +330,17 @@ export function SignInForm({ onRegister }: { onRegister: (prefill: { email?: str
               }}
               className="mt-2 font-semibold text-brand underline underline-offset-4"
             >
-              Create an account
+              {m.auth_create_account()}
             </button>
           )}
           {outcome.offerOtp && (
             <button type="button" onClick={switchToOtp} className="mt-2 font-semibold text-brand underline underline-offset-4">
-              Send me a code by SMS
+              {m.auth_send_sms_code()}
             </button>
           )}
           {outcome.offerEmailLink && (
             <button type="button" onClick={switchToEmailLink} className="mt-2 font-semibold text-brand underline underline-offset-4">
-              Email me a sign-in link
+              {m.auth_email_me_link()}
             </button>
           )}
         </Notice>
@@ -359,7 +357,7 @@ function Cooldown({ remaining }: { remaining: number }) {
   if (remaining <= 0) return null;
   return (
     <p className="text-center text-sm font-medium tabular-nums text-muted" data-testid="cooldown">
-      {messages.pleaseWait(formatMmSs(remaining))}
+      {messages.pleaseWait(formatDigits(formatMmSs(remaining)))}
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SocialProvider, SocialProvidersResponse } from '@store/shared/auth';
+import * as m from '@store/shared/i18n/messages';
 import { api } from '../../lib/http';
 
 type Provider = SocialProvidersResponse['data'][number];
@@ -50,7 +51,7 @@ export function SocialButtons() {
     <div className="mt-6" data-testid="social-login">
       <div className="flex items-center gap-3 text-xs uppercase tracking-[0.1em] text-muted">
         <span className="h-px flex-1 bg-line" />
-        or continue with
+        {m.auth_or_continue()}
         <span className="h-px flex-1 bg-line" />
       </div>
       <ul className="mt-4 flex flex-col gap-2">
@@ -64,7 +65,7 @@ export function SocialButtons() {
                 className="flex h-11 items-center justify-center gap-3 rounded-lg border border-neutral-300 text-sm font-medium text-ink transition hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-brand"
               >
                 {ICONS[p.provider]}
-                Continue with {p.name}
+                {m.auth_continue_with({ provider: p.name })}
               </a>
             </li>
           );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GiftVariant, VariantOffer } from '@store/shared/cart';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { CloseIcon, GiftIcon } from '../../components/layout/icons';
 import { dismissBox } from './bag-store';
@@ -31,7 +32,7 @@ function Box({
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={`Dismiss: ${title}`}
+        aria-label={m.bagui_dismiss({ title })}
         className="absolute right-1.5 top-1.5 flex size-8 items-center justify-center rounded-full opacity-70 hover:bg-white/60 hover:opacity-100"
       >
         <CloseIcon size={16} />
@@ -43,7 +44,7 @@ function Box({
 /** The gifts the bag earned (SPEC §4), until dismissed. */
 export function GiftBox({ gifts, boxKey }: { gifts: GiftVariant[]; boxKey: string }) {
   return (
-    <Box tone="gift" testId="bag-gift-box" icon={<GiftIcon />} title={messages.bagGiftTitle} onDismiss={() => void dismissBox(boxKey)}>
+    <Box tone="gift" testId="bag-gift-box" icon={<GiftIcon />} title={messages.bagGiftTitle()} onDismiss={() => void dismissBox(boxKey)}>
       {gifts.map((g) => (
         <p key={g.rule_id}>
           <span className="font-semibold">{g.title}</span>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Cart } from '@store/shared/cart';
 import type { ProductCard } from '@store/shared/catalog';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { BagIcon } from '../../components/layout/icons';
 
@@ -28,7 +29,7 @@ function Recommendation({ product, onNavigate }: { product: ProductCard; onNavig
         <span className="truncate text-[10px] font-semibold uppercase tracking-[0.08em] text-muted">{product.brand.name}</span>
         <span className="line-clamp-2 text-xs leading-4 text-ink group-hover:text-brand">{product.name}</span>
         <span className="mt-auto flex flex-wrap items-baseline gap-x-1 text-xs">
-          {product.from ? <span className="text-muted">From</span> : null}
+          {product.from ? <span className="text-muted">{m.price_from()}</span> : null}
           <span className={`font-semibold ${discounted ? 'text-brand' : 'text-ink'}`}>{formatTaka(product.discounted_price)}</span>
           {discounted ? <s className="text-[10px] text-muted">{formatTaka(product.price)}</s> : null}
         </span>
@@ -46,13 +47,13 @@ export function Empty({ cart, onNavigate }: { cart: Cart; onNavigate: () => void
           <BagIcon size={30} />
         </span>
         <p className="text-base font-semibold text-ink" data-testid="bag-empty">
-          {messages.bagEmpty}
+          {messages.bagEmpty()}
         </p>
       </div>
       {cart.variants_recommendation.length ? (
         <section aria-labelledby="bag-recommendations">
           <h3 id="bag-recommendations" className="mb-2 text-sm font-semibold uppercase tracking-wider text-ink">
-            {messages.bagRecommendations}
+            {messages.bagRecommendations()}
           </h3>
           <ul className="grid grid-cols-2 gap-x-2 gap-y-3 sm:grid-cols-3" data-testid="bag-recommendations">
             {cart.variants_recommendation.slice(0, 6).map((p) => (

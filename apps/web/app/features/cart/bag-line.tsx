@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { CartLineItem, LineImage } from '@store/shared/cart';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '../../lib/format';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatTaka } from '../../lib/format';
 import { BagIcon, GiftIcon } from '../../components/layout/icons';
 import { changeLine } from './bag-store';
 import { lowStockNote, quantityLimit, useStockWarning } from './line-limit';
@@ -35,6 +36,7 @@ const stepClass =
 /** One line of the bag: its product, − and + (up to the limit, with the reason it stops), its price. */
 export function Line({ line, supportPhone, onNavigate }: { line: CartLineItem; supportPhone: string; onNavigate: () => void }) {
   const discounted = line.discounted_price < line.price;
+  const quantity = formatCount(line.quantity);
   const noteId = useId();
   const limit = quantityLimit(line.quantity, line.stock, supportPhone);
   const stockWarning = useStockWarning();
@@ -59,7 +61,7 @@ export function Line({ line, supportPhone, onNavigate }: { line: CartLineItem; s
           {line.gift ? (
             <p className="flex items-center gap-1.5 text-xs font-semibold text-emerald-700" data-testid="bag-line-quantity">
               <GiftIcon size={14} />
-              {messages.bagGiftTitle} · Qty {line.quantity}
+              {m.bagui_gift_qty({ gift: messages.bagGiftTitle(), quantity })}
             </p>
           ) : (
             <div className="inline-flex items-center overflow-hidden rounded-full border border-neutral-300">
@@ -67,16 +69,16 @@ export function Line({ line, supportPhone, onNavigate }: { line: CartLineItem; s
                 type="button"
                 className={stepClass}
                 onClick={decrease}
-                aria-label={line.quantity === 1 ? `Remove ${line.product_title}` : `Decrease quantity of ${line.product_title}`}
+                aria-label={(line.quantity === 1 ? m.bagui_remove_line : m.bagui_decrease)({ product: line.product_title })}
               >
                 −
               </button>
               <span
                 className="w-7 text-center text-sm font-semibold tabular-nums"
                 data-testid="bag-line-quantity"
-                aria-label={`Quantity ${line.quantity}`}
+                aria-label={m.bagui_quantity({ quantity })}
               >
-                {line.quantity}
+                {quantity}
               </span>
               {/* aria-disabled, not disabled: a keyboard user who reached the limit keeps focus here and hears why. */}
               <button
@@ -85,7 +87,7 @@ export function Line({ line, supportPhone, onNavigate }: { line: CartLineItem; s
                 onClick={increase}
                 aria-disabled={limit.atLimit || undefined}
                 aria-describedby={note ? noteId : undefined}
-                aria-label={`Increase quantity of ${line.product_title}`}
+                aria-label={m.bagui_increase({ product: line.product_title })}
               >
                 +
               </button>
@@ -93,13 +95,13 @@ export function Line({ line, supportPhone, onNavigate }: { line: CartLineItem; s
           )}
           <p className="flex flex-col items-end leading-tight" data-testid="bag-line-price">
             {line.gift ? (
-              <span className="text-sm font-bold text-emerald-700">{messages.bagFree}</span>
+              <span className="text-sm font-bold text-emerald-700">{messages.bagFree()}</span>
             ) : (
               <span className={`text-sm font-semibold ${discounted ? 'text-brand' : 'text-ink'}`}>{formatTaka(line.line_price)}</span>
             )}
             {discounted ? (
               <s className="text-xs text-muted">
-                <span className="sr-only">Regular price </span>
+                <span className="sr-only">{m.price_regular()}</span>
                 {formatTaka(line.price * line.quantity)}
               </s>
             ) : null}

@@ -1,4 +1,6 @@
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 import { DialogClose, DialogTitle, ModalDialog } from '../../components/ui/dialog';
 import { useRootData } from '../../lib/root-data';
 import { closeBag, viewOf } from './bag-store';
@@ -36,22 +38,22 @@ export default function BagPanel({ open, supportPhone }: { open: boolean; suppor
     >
       <header className="relative flex h-14 shrink-0 items-center justify-between border-b border-line pl-4 pr-1.5 sm:pl-5 lg:h-16">
         <DialogTitle className="flex items-baseline gap-2 text-base font-bold uppercase tracking-wider text-ink">
-          {messages.bagTitle}
+          {messages.bagTitle()}
           {cart && cart.item_count > 0 ? (
             <span className="text-sm font-medium normal-case tracking-normal text-muted">
-              ({cart.item_count} {cart.item_count === 1 ? 'item' : 'items'})
+              {(cart.item_count === 1 ? m.bagui_item_count_one : m.bagui_item_count_other)({ count: formatCount(cart.item_count) })}
             </span>
           ) : null}
         </DialogTitle>
         <DialogClose
-          label="Close shopping bag"
+          label={m.bagui_close()}
           iconSize={22}
           className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100"
         />
         {state.loading ? (
           <span
             role="progressbar"
-            aria-label="Updating the bag"
+            aria-label={m.bagui_updating()}
             className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden bg-brand-soft"
           >
             <span className="block h-full w-full animate-pulse bg-brand" />
@@ -71,7 +73,7 @@ export default function BagPanel({ open, supportPhone }: { open: boolean; suppor
                 {boxes.offer ? <OfferBox offers={cart.variants_offer} boxKey={boxes.offer} /> : null}
               </div>
             ) : null}
-            <ul className="divide-y divide-line" aria-label="Items in your bag">
+            <ul className="divide-y divide-line" aria-label={m.bagui_lines()}>
               {lines.map((line) => (
                 <Line key={line.id} line={line} supportPhone={supportPhone} onNavigate={closeBag} />
               ))}

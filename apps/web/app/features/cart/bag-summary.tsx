@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import type { Cart } from '@store/shared/cart';
 import { freeDeliveryProgress, type FreeDeliveryRule } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { closeBag } from './bag-store';
 
@@ -18,7 +19,7 @@ export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: F
       {cart && lines.length ? (
         <dl className="mb-3 flex flex-col gap-1 text-sm">
           <div className="flex justify-between">
-            <dt className="text-muted">{messages.bagSubtotal}</dt>
+            <dt className="text-muted">{messages.bagSubtotal()}</dt>
             <dd className={`font-semibold tabular-nums ${rebate > 0 ? 'text-muted line-through' : 'text-ink'}`} data-testid="bag-subtotal">
               {formatTaka(cart.subtotal_price)}
             </dd>
@@ -30,7 +31,7 @@ export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: F
                 <dd className="tabular-nums">−{formatTaka(rebate)}</dd>
               </div>
               <div className="flex justify-between text-base">
-                <dt className="font-semibold text-ink">Total</dt>
+                <dt className="font-semibold text-ink">{m.bagui_total()}</dt>
                 <dd className="font-bold tabular-nums text-ink" data-testid="bag-total">
                   {formatTaka(cart.subtotal_price_with_rebate)}
                 </dd>
@@ -50,7 +51,7 @@ export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: F
           onClick={closeBag}
           className="whitespace-nowrap rounded-full border border-ink px-2 py-3 text-[13px] font-semibold sm:text-sm text-ink hover:bg-neutral-50"
         >
-          {messages.continueShopping}
+          {messages.continueShopping()}
         </button>
         <button
           type="button"
@@ -61,7 +62,7 @@ export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: F
           }}
           className="whitespace-nowrap rounded-full bg-brand px-2 py-3 text-[13px] font-semibold sm:text-sm text-white shadow-sm hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-neutral-300 disabled:shadow-none"
         >
-          {messages.checkout}
+          {messages.checkout()}
         </button>
       </div>
     </footer>

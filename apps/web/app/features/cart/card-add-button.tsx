@@ -65,7 +65,7 @@ export function CardAddButton({
         onClick={() => void add()}
         aria-busy={busy || undefined}
         aria-haspopup={product.from ? 'dialog' : undefined}
-        aria-label={`${m.add_to_bag()}: ${product.name}`}
+        aria-label={m.bagui_add_named({ name: product.name })}
         title={m.add_to_bag()}
         data-testid="card-add-to-bag"
         className={`relative z-10 flex size-9 items-center justify-center rounded-full bg-white text-ink shadow-md ring-1 ring-black/5 transition hover:bg-brand hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-busy:opacity-60 ${SCRIPTED} ${className}`}

@@ -1,5 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 
 /** The most one bag line (or one 'Add to bag') may hold: the stock left, and never more than 6 (SPEC §5). */
@@ -7,8 +9,8 @@ export function maxQuantity(stock: number): number {
   return Math.max(0, Math.min(MAX_LINE_QUANTITY, stock));
 }
 
-export const onlyLeft = (stock: number) => `Only ${stock} left`;
-export const outOfStock = 'Out of stock';
+export const onlyLeft = (stock: number) => m.bagui_only_left({ count: formatCount(stock) });
+export const outOfStock = () => m.out_of_stock();
 
 export type QuantityLimit = {
   max: number;
@@ -32,11 +34,15 @@ export function quantityLimit(quantity: number, stock: number, supportPhone: str
     max,
     atLimit,
     by: byStock ? 'stock' : 'limit',
-    reason: !atLimit ? null : byStock ? stockLeft(stock) : `Up to ${MAX_LINE_QUANTITY} per item. ${messages.biggerPurchase(supportPhone)}`,
+    reason: !atLimit
+      ? null
+      : byStock
+        ? stockLeft(stock)
+        : m.bagui_per_item_limit({ max: formatCount(MAX_LINE_QUANTITY), contact: messages.biggerPurchase(supportPhone) }),
   };
 }
 
-const stockLeft = (stock: number) => (stock <= 0 ? outOfStock : onlyLeft(stock));
+const stockLeft = (stock: number) => (stock <= 0 ? outOfStock() : onlyLeft(stock));
 
 /** Whether a variant says how few are left: fewer units than the stock warning threshold (a setting). */
 export const stockIsLow = (stock: number, threshold: number) => stock < threshold;

@@ -12,9 +12,9 @@ import * as m from '@store/shared/i18n/messages';
 const chosenOption = (content: HTMLElement) => content.querySelector<HTMLElement>('input[type="radio"]:checked');
 
 function availability(v: ProductVariant, stockWarning: number): { text: string; tone: string } {
-  if (!v.in_stock) return { text: outOfStock, tone: 'text-red-700' };
+  if (!v.in_stock) return { text: outOfStock(), tone: 'text-red-700' };
   if (stockIsLow(v.stock, stockWarning)) return { text: onlyLeft(v.stock), tone: 'text-amber-800' };
-  return { text: 'In stock', tone: 'text-emerald-700' };
+  return { text: m.bagui_in_stock(), tone: 'text-emerald-700' };
 }
 
 /**
@@ -78,7 +78,7 @@ export default function VariantSheet({
         </header>
 
         <fieldset className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 py-3 sm:px-5">
-          <legend className="float-left mb-2 w-full text-sm font-semibold">Choose a {label}</legend>
+          <legend className="float-left mb-2 w-full text-sm font-semibold">{m.bagui_choose({ label })}</legend>
           <ul className="clear-both flex flex-col gap-2">
             {variants.map((v) => {
               const state = availability(v, stockWarning);
@@ -111,7 +111,7 @@ export default function VariantSheet({
                       </span>
                       {sale ? (
                         <s className="text-xs tabular-nums text-muted">
-                          <span className="sr-only">Regular price </span>
+                          <span className="sr-only">{m.price_regular()}</span>
                           {formatTaka(v.price)}
                         </s>
                       ) : null}
@@ -136,7 +136,7 @@ export default function VariantSheet({
             onClick={onClose}
             className="self-center rounded px-2 py-1 text-sm font-medium text-ink underline underline-offset-4 hover:text-brand focus-visible:outline-2 focus-visible:outline-brand"
           >
-            See full details
+            {m.bagui_full_details()}
           </Link>
         </footer>
       </form>

@@ -3,6 +3,7 @@ import type { Banner } from '@store/shared/content';
 import { deviceClass, eagerBannerIds } from './banner-layout';
 import { SliderButtons } from './slider-buttons';
 import { useScroller } from './use-scroller';
+import * as m from '@store/shared/i18n/messages';
 
 const PHONE_MEDIA = '(max-width: 767px)';
 
@@ -38,7 +39,7 @@ export function HeroBanners({ banners }: { banners: Banner[] }) {
   const phoneCount = banners.filter((b) => b.device !== 'desktop').length;
   const desktopCount = banners.filter((b) => b.device !== 'mobile').length;
   return (
-    <section aria-label="Featured" className="relative mx-auto w-full max-w-7xl lg:px-8 lg:pt-6" data-testid="hero">
+    <section aria-label={m.listing_featured()} className="relative mx-auto w-full max-w-7xl lg:px-8 lg:pt-6" data-testid="hero">
       <ul
         ref={ref}
         className="flex snap-x snap-mandatory overflow-x-auto [scrollbar-width:none] lg:rounded-2xl [&::-webkit-scrollbar]:hidden"
@@ -53,14 +54,14 @@ export function HeroBanners({ banners }: { banners: Banner[] }) {
       </ul>
       {desktopCount > 1 && (
         <SliderButtons
-          label="featured banners"
+          label={m.listing_featured_banners()}
           atStart={atStart}
           atEnd={atEnd}
           onScroll={scrollByPage}
           className="absolute right-12 bottom-4"
         />
       )}
-      {phoneCount > 1 && <p className="sr-only lg:hidden">Swipe for more offers</p>}
+      {phoneCount > 1 && <p className="sr-only lg:hidden">{m.listing_swipe_offers()}</p>}
     </section>
   );
 }
@@ -70,7 +71,7 @@ export function PromoBanners({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;
   return (
     <section
-      aria-label="Offers"
+      aria-label={m.listing_offers()}
       className="mx-auto w-full max-w-7xl px-4 [contain-intrinsic-size:auto_18rem] [content-visibility:auto] lg:px-8"
       data-testid="promo-banners"
     >

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import type { Crumb } from './seo';
+import * as m from '@store/shared/i18n/messages';
 
 /** Home > Department > Category > Product; the last crumb is the page itself. */
 export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-xs text-muted">
+    <nav aria-label={m.breadcrumb()} className="text-xs text-muted">
       <ol className="flex flex-wrap items-center gap-1.5">
         {crumbs.map((c, i) => (
           <li key={c.path} className="flex items-center gap-1.5">

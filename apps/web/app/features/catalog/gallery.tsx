@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ProductImage } from '@store/shared/catalog';
 import { NoPicture, ProductPicture } from './product-picture';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 
 /**
  * The product pictures: a scroll-snap row that phones swipe (no JS needed), thumbnails that jump to
@@ -58,18 +60,18 @@ export function Gallery({ images, name }: { images: ProductImage[]; name: string
             className="pointer-events-none absolute right-3 bottom-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-medium text-ink shadow-sm lg:hidden"
             aria-hidden="true"
           >
-            {active + 1} / {images.length}
+            {formatCount(active + 1)} / {formatCount(images.length)}
           </p>
         )}
       </div>
       {images.length > 1 && (
-        <ul className="flex gap-2 max-lg:hidden lg:w-20 lg:flex-col" aria-label="Choose a picture">
+        <ul className="flex gap-2 max-lg:hidden lg:w-20 lg:flex-col" aria-label={m.gallery_choose()}>
           {images.map((img, i) => (
             <li key={img.original} className="w-16 lg:w-full">
               <button
                 type="button"
                 onClick={() => go(i)}
-                aria-label={`Show picture ${i + 1} of ${images.length}`}
+                aria-label={m.gallery_show({ n: formatCount(i + 1), total: formatCount(images.length) })}
                 aria-current={i === active ? 'true' : undefined}
                 className={`block overflow-hidden rounded-lg bg-neutral-50 ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${i === active ? 'ring-ink' : 'ring-transparent hover:ring-neutral-300'}`}
               >

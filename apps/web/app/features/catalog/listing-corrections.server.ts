@@ -4,6 +4,7 @@ import { hasUnsafeText } from '@store/shared/input';
 import { formatTaka } from '../../lib/format';
 import { DEPARTMENTS } from './departments';
 import { defaultSort, LISTING_KEYS, pageHref, SORT_LABELS, type ListingScope } from './listing-query';
+import * as m from '@store/shared/i18n/messages';
 
 /*
  * A listing link can carry anything: a mistyped page, a price in words, a sort another shop uses. The
@@ -18,7 +19,6 @@ const MAX_TAKA = 10_000_000;
 const TEXT_LIMITS = { brand: 200, category: 100, collection: 100 } as const;
 /** Other shops' names for the price range, read as ours. */
 const ALIASES: Record<string, string> = { min_price: 'price_min', max_price: 'price_max' };
-const SWITCH_LABELS = { on_sale: 'On sale', in_stock: 'In stock' } as const;
 
 export type ListingCorrection = {
   /** The query to show and to send: the URL's, with every value the listing cannot use left out or put right. */
@@ -28,6 +28,13 @@ export type ListingCorrection = {
 };
 
 /** A value as the notice quotes it: short enough for a phone's line, whatever the link held. */
+/** A part of the link that could not be read, in the notice that says so. */
+const UNREADABLE = {
+  brand: m.correction_unreadable_brand,
+  category: m.correction_unreadable_category,
+  collection: m.correction_unreadable_collection,
+};
+
 function quoted(value: string): string {
   const chars = Array.from(value);
   return `“${chars.length > 24 ? `${chars.slice(0, 23).join('')}…` : value}”`;
@@ -51,7 +58,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
   const out = new URLSearchParams();
   const notices: string[] = [];
   const seen = new Set<string>();
-  const unreadable = (label: string) => notices.push(`The ${label} in this link couldn’t be read, so it was left out.`);
+  const unreadable = (what: 'brand' | 'category' | 'collection') => notices.push(UNREADABLE[what]());
   let brandLength = 0;
 
   for (const [rawKey, raw] of search) {
@@ -79,7 +86,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
       case 'page': {
         const page = /^\d+$/.test(value) ? Number(value) : 0;
         if (page >= 1) out.set('page', String(Math.min(page, MAX_PAGE)));
-        else notices.push(`Page ${quoted(value)} doesn’t exist, so this is page 1.`);
+        else notices.push(m.correction_page({ value: quoted(value) }));
         break;
       }
       case 'sort': {
@@ -87,14 +94,14 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
         if (Object.hasOwn(SORT_LABELS, sort)) {
           // Relevance ranks a search; without one the listing's own default applies, as the API does.
           if (sort !== 'relevance' || search.has('search')) out.set('sort', sort);
-        } else notices.push(`Products can’t be sorted by ${quoted(value)}, so they are sorted by ${SORT_LABELS[defaultSort(search)]()}.`);
+        } else notices.push(m.correction_sort({ value: quoted(value), sort: SORT_LABELS[defaultSort(search)]() }));
         break;
       }
       case 'price_min':
       case 'price_max': {
         const taka = readTaka(value);
         if (taka !== null) out.set(key, String(taka));
-        else notices.push(`${quoted(value)} isn’t a price, so the ${key === 'price_min' ? 'minimum' : 'maximum'} price was left out.`);
+        else notices.push((key === 'price_min' ? m.correction_price_min : m.correction_price_max)({ value: quoted(value) }));
         break;
       }
       case 'on_sale':
@@ -102,7 +109,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
         const v = value.toLowerCase();
         if (['true', '1', 'on', 'yes'].includes(v)) out.set(key, 'true');
         else if (!['false', '0', 'off', 'no'].includes(v))
-          notices.push(`${quoted(value)} isn’t yes or no, so the ${SWITCH_LABELS[key]} filter was left out.`);
+          notices.push((key === 'on_sale' ? m.correction_on_sale : m.correction_in_stock)({ value: quoted(value) }));
         break;
       }
       case 'department': {
@@ -110,7 +117,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
         if (scope.department !== undefined) break;
         const department = DEPARTMENTS.find((d) => d.param === value.toLowerCase());
         if (department) out.set('department', department.param);
-        else notices.push(`There is no ${quoted(value)} department, so all departments are shown.`);
+        else notices.push(m.correction_department({ value: quoted(value) }));
         break;
       }
       case 'category':
@@ -127,9 +134,7 @@ export function correctListingQuery(search: URLSearchParams, scope: ListingScope
   if (min !== null && max !== null && Number(min) > Number(max)) {
     out.set('price_min', max);
     out.set('price_max', min);
-    notices.push(
-      `The minimum price was above the maximum, so they were swapped: ${formatTaka(Number(max) * 100)} – ${formatTaka(Number(min) * 100)}.`,
-    );
+    notices.push(m.correction_prices_swapped({ min: formatTaka(Number(max) * 100), max: formatTaka(Number(min) * 100) }));
   }
   return { search: out, notices };
 }

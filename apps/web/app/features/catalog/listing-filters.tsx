@@ -263,7 +263,7 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
         {/* Without JS, desktops apply with this (phones with the sheet's footer); with JS every change applies itself. */}
         <noscript>
           <button type="submit" className="mt-2 w-full rounded-full bg-ink py-3 text-sm font-semibold text-white max-lg:hidden">
-            Apply filters
+            {m.listing_apply_filters()}
           </button>
         </noscript>
       </form>
@@ -359,7 +359,7 @@ export function SortSelect({ value }: { value: string }) {
       {/* In <noscript>, not removed on hydration: the toolbar must not shift when the script arrives. */}
       <noscript>
         <button type="submit" form={FILTER_FORM_ID} className="rounded-full border border-ink px-3 py-2 text-sm font-medium">
-          Sort
+          {m.listing_sort_button()}
         </button>
       </noscript>
     </div>

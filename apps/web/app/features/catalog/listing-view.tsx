@@ -166,11 +166,13 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
           )}
           {error ? (
             <div role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 px-6 py-8 text-center" data-testid="listing-error">
-              <p className="text-base font-semibold text-ink">Some filters in this link are not valid.</p>
+              <p className="text-base font-semibold text-ink">{m.listing_bad_filters()}</p>
               {/* The field names only, in words: the API's messages are written for developers. */}
-              {error.fields && <p className="mt-2 text-sm text-ink">Check: {filterNames(Object.keys(error.fields))}.</p>}
+              {error.fields && (
+                <p className="mt-2 text-sm text-ink">{m.listing_check_fields({ fields: filterNames(Object.keys(error.fields)) })}</p>
+              )}
               <Link to={clearHref} className="mt-5 inline-flex rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white">
-                Show all products
+                {m.listing_show_all()}
               </Link>
             </div>
           ) : list && list.results.length > 0 ? (

@@ -10,10 +10,10 @@ export type NotifyContact = { ok: true; body: { email: string } | { phone: strin
  */
 export function parseNotifyContact(raw: string): NotifyContact {
   const value = raw.trim();
-  if (!value) return { ok: false, error: messages.addressEmailOrPhoneRequired };
+  if (!value) return { ok: false, error: messages.addressEmailOrPhoneRequired() };
   if (isEmail(value)) return { ok: true, body: { email: normalizeEmail(value) } };
   if (isBdMobile(value)) return { ok: true, body: { phone: value } };
-  if (value.includes('@')) return { ok: false, error: messages.emailInvalid };
-  if (/^[+\d\s\-().]+$/.test(value)) return { ok: false, error: messages.phoneInvalid };
-  return { ok: false, error: messages.loginFieldInvalid };
+  if (value.includes('@')) return { ok: false, error: messages.emailInvalid() };
+  if (/^[+\d\s\-().]+$/.test(value)) return { ok: false, error: messages.phoneInvalid() };
+  return { ok: false, error: messages.loginFieldInvalid() };
 }

@@ -1,3 +1,4 @@
+import * as m from '@store/shared/i18n/messages';
 /** The Notify me form's box: the card, the label, the one 'email or phone' field and the button. */
 export const NOTIFY_FORM_CLASS = 'flex flex-col gap-2 rounded-xl border border-line p-4';
 
@@ -19,7 +20,7 @@ export function NotifyMeFields({
   return (
     <>
       <label htmlFor={id} className="text-sm font-medium text-ink">
-        Tell me when it is back in stock
+        {m.notify_title()}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
@@ -28,7 +29,7 @@ export function NotifyMeFields({
           type="text"
           autoComplete="email"
           autoFocus={autoFocus}
-          placeholder="Email or phone number"
+          placeholder={m.notify_placeholder()}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="w-full min-w-0 rounded-full border border-neutral-300 px-4 py-2.5 text-sm outline-none sm:flex-1 focus:border-ink aria-invalid:border-red-700"
@@ -38,7 +39,7 @@ export function NotifyMeFields({
           disabled={busy}
           className="shrink-0 rounded-full bg-ink px-5 py-2.5 text-sm font-semibold text-white disabled:opacity-60"
         >
-          Notify me
+          {m.notify_me()}
         </button>
       </div>
     </>

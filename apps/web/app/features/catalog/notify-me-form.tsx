@@ -43,7 +43,7 @@ export default function NotifyMeForm({ variantId }: { variantId: number }) {
           toast.success(res.data.message);
         } else {
           const fields = res.error?.fields;
-          setError(fields?.email ?? fields?.phone ?? fields?.variant_id ?? res.error?.message ?? messages.offline);
+          setError(fields?.email ?? fields?.phone ?? fields?.variant_id ?? res.error?.message ?? messages.offline());
         }
       }}
     >

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { SCRIPTED } from '../auth/auth-events';
 import { NOTIFY_FORM_CLASS, NotifyMeFields } from './notify-me-fields';
 import { hrefHere } from '../../lib/locale';
+import * as m from '@store/shared/i18n/messages';
 
 const loadForm = () => import('./notify-me-form');
 /** The form's code loads when the shopper reaches for the button (or on the tap itself). */
@@ -23,7 +24,7 @@ export function NotifyMe({ variantId }: { variantId: number }) {
           onFocus={preloadForm}
           className={`w-full rounded-full bg-ink py-3.5 text-sm font-semibold tracking-wide text-white transition hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand sm:w-auto sm:px-10 ${SCRIPTED}`}
         >
-          Notify me
+          {m.notify_me()}
         </button>
         {/* Without the page's scripts the button cannot open its form: the form itself, sent to routes/form-notify.ts. */}
         <noscript>

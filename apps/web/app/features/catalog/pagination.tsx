@@ -3,6 +3,7 @@ import { Link, useNavigate, useNavigation } from 'react-router';
 import { pageHref, pageWindow } from './listing-query';
 import { unlocalizedPath } from '@store/shared/locale';
 import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 
 const linkClass =
   'inline-flex h-10 min-w-10 items-center justify-center rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -85,13 +86,13 @@ export function Pagination({
           </span>
         ) : p === page ? (
           <span key={p} aria-current="page" className={`${linkClass} bg-ink text-white`}>
-            <span className="sr-only">Page </span>
-            {p}
+            <span className="sr-only">{m.pagination_page()} </span>
+            {formatCount(p)}
           </span>
         ) : (
           <PageLink key={p} basePath={basePath} search={search} page={p} className={`${linkClass} text-ink hover:bg-neutral-100`}>
-            <span className="sr-only">Page </span>
-            {p}
+            <span className="sr-only">{m.pagination_page()} </span>
+            {formatCount(p)}
           </PageLink>
         ),
       )}

@@ -6,6 +6,7 @@ import { cardPrice, type CardContext } from './price';
 import { PriceLine } from './price-line';
 import { NoPicture, ProductPicture } from './product-picture';
 import { RatingStars } from './rating-stars';
+import * as m from '@store/shared/i18n/messages';
 
 type Props = {
   product: ProductCardData;
@@ -57,7 +58,7 @@ export function ProductCard({
         )}
         {!product.in_stock && (
           <span className="absolute inset-x-2 bottom-2 rounded-md bg-white/95 py-1 text-center text-xs font-semibold text-ink shadow-sm">
-            Out of stock
+            {m.out_of_stock()}
           </span>
         )}
         {product.in_stock && (

@@ -12,13 +12,15 @@ import { openLogin } from '../auth/auth-events';
 import { useCurrentUser } from '../auth/use-current-user';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount } from '../../lib/format';
 
 type Fields = Partial<Record<'name' | 'star' | 'text', string>>;
 
 /** 'Nusrat J.': the first name and the last name's initial, which the customer may change. */
 const displayName = (first: string, last: string) => `${first} ${last ? `${last.slice(0, 1)}.` : ''}`.trim().slice(0, REVIEW_NAME_MAX);
 
-const STAR_WORDS = ['Poor', 'Fair', 'Good', 'Very good', 'Excellent'];
+const STAR_WORDS = [m.review_star_poor, m.review_star_fair, m.review_star_good, m.review_star_very_good, m.review_star_excellent];
 
 /**
  * "Write a review" under the product's reviews. Signed-in customers who received the product may
@@ -52,7 +54,7 @@ export function ReviewForm({ productId }: { productId: number }) {
         className="mt-4 inline-flex h-11 items-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-neutral-50"
         data-testid="review-sign-in"
       >
-        {reviewMessages.signInToReview}
+        {reviewMessages.signInToReview()}
       </button>
     );
   }
@@ -73,12 +75,12 @@ export function ReviewForm({ productId }: { productId: number }) {
             if (res.ok && res.data.data.may_review) {
               setRefusal(null);
               setOpen(true);
-            } else setRefusal(res.ok ? res.data.data.reason : (res.error?.message ?? messages.offline));
+            } else setRefusal(res.ok ? res.data.data.reason : (res.error?.message ?? messages.offline()));
           }}
           className="inline-flex h-11 items-center rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60"
           data-testid="review-open"
         >
-          Write a review
+          {m.review_write()}
         </button>
         {refusal && (
           <p role="status" className="rounded-xl bg-neutral-100 px-4 py-3 text-sm text-ink" data-testid="review-error">
@@ -92,7 +94,7 @@ export function ReviewForm({ productId }: { productId: number }) {
   return (
     <form
       noValidate
-      aria-label="Write a review"
+      aria-label={m.review_write()}
       className="mt-4 flex flex-col gap-4 rounded-2xl border border-line p-4 sm:p-5"
       data-testid="review-form"
       onSubmit={async (e) => {
@@ -124,15 +126,15 @@ export function ReviewForm({ productId }: { productId: number }) {
         setErrors({
           name: fields.name,
           star: fields.star,
-          text: fields.text ?? (fields.name || fields.star ? undefined : (res.error?.message ?? messages.offline)),
+          text: fields.text ?? (fields.name || fields.star ? undefined : (res.error?.message ?? messages.offline())),
         });
       }}
     >
       <fieldset aria-describedby={errorId('star')}>
-        <legend className="text-sm font-medium text-ink">Your rating</legend>
-        <div className="mt-2 flex flex-wrap items-center gap-1" role="radiogroup" aria-label="Stars">
+        <legend className="text-sm font-medium text-ink">{m.review_your_rating()}</legend>
+        <div className="mt-2 flex flex-wrap items-center gap-1" role="radiogroup" aria-label={m.review_stars()}>
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer" title={STAR_WORDS[n - 1]}>
+            <label key={n} className="cursor-pointer" title={STAR_WORDS[n - 1]!()}>
               <input
                 type="radio"
                 name="star"
@@ -143,7 +145,7 @@ export function ReviewForm({ productId }: { productId: number }) {
                   setErrors((e) => ({ ...e, star: undefined }));
                 }}
                 className="peer sr-only"
-                aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+                aria-label={(n === 1 ? m.review_n_star_one : m.review_n_star_other)({ n: formatCount(n) })}
               />
               <span
                 aria-hidden="true"
@@ -153,7 +155,7 @@ export function ReviewForm({ productId }: { productId: number }) {
               </span>
             </label>
           ))}
-          {star > 0 && <span className="ml-2 text-sm text-muted">{STAR_WORDS[star - 1]}</span>}
+          {star > 0 && <span className="ml-2 text-sm text-muted">{STAR_WORDS[star - 1]!()}</span>}
         </div>
         {errors.star && (
           <p id={errorId('star')} role="alert" className="mt-1 text-sm text-red-700">
@@ -163,7 +165,7 @@ export function ReviewForm({ productId }: { productId: number }) {
       </fieldset>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-name`} className="text-sm font-medium text-ink">
-          Name shown with your review
+          {m.review_name_shown()}
         </label>
         <input
           id={`${id}-name`}
@@ -183,7 +185,7 @@ export function ReviewForm({ productId }: { productId: number }) {
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-text`} className="text-sm font-medium text-ink">
-          Your review
+          {m.review_yours()}
         </label>
         <textarea
           id={`${id}-text`}
@@ -206,14 +208,14 @@ export function ReviewForm({ productId }: { productId: number }) {
           disabled={busy}
           className="h-11 rounded-full bg-ink px-5 text-sm font-semibold text-white disabled:opacity-60"
         >
-          Submit review
+          {m.review_submit()}
         </button>
         <button
           type="button"
           onClick={() => setOpen(false)}
           className="h-11 rounded-full px-4 text-sm font-medium text-muted hover:text-ink"
         >
-          Cancel
+          {m.review_cancel()}
         </button>
       </div>
     </form>

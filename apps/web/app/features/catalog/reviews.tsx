@@ -1,9 +1,10 @@
 import type { Review } from '@store/shared/catalog';
-import { formatDhakaDate } from '../../lib/format';
+import { formatCount, formatDhakaDate, formatDigits } from '../../lib/format';
 import { reviewMessages } from '@store/shared/review-messages';
 import { Suspense } from 'react';
 import { onDemand } from '../../lib/on-demand';
 import { RatingStars } from './rating-stars';
+import * as m from '@store/shared/i18n/messages';
 
 /** The form validates with the shared schema (zod): its code loads with the page's reviews, not in its first script. */
 const reviewForm = onDemand(() => import('./review-form'));
@@ -22,16 +23,20 @@ export function Reviews({ productId, reviews, rating, count }: { productId: numb
     <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-24" data-testid="reviews">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h2 id="reviews-title" className="text-lg font-semibold tracking-tight text-ink lg:text-2xl">
-          Reviews
+          {m.reviews_title()}
         </h2>
       </div>
       <div className="mt-4 flex items-center gap-4 rounded-2xl bg-neutral-50 p-5">
         <p className="text-4xl font-semibold tabular-nums text-ink" data-testid="rating-value">
-          {rating.toFixed(1)}
+          {formatDigits(rating.toFixed(1))}
         </p>
         <div>
           <RatingStars value={rating} className="text-lg" />
-          <p className="text-sm text-muted">{count === 0 ? 'No reviews yet' : `Based on ${count} ${count === 1 ? 'review' : 'reviews'}`}</p>
+          <p className="text-sm text-muted">
+            {count === 0
+              ? m.reviews_none_yet()
+              : (count === 1 ? m.reviews_based_on_one : m.reviews_based_on_other)({ count: formatCount(count) })}
+          </p>
         </div>
       </div>
       {reviews.length > 0 && (
@@ -52,14 +57,14 @@ export function Reviews({ productId, reviews, rating, count }: { productId: numb
                     data-testid="verified-badge"
                   >
                     <span aria-hidden="true">✓</span>
-                    {reviewMessages.verified}
+                    {reviewMessages.verified()}
                   </span>
                 )}
               </div>
               {r.text && <p className="mt-2 text-sm leading-6 text-ink wrap-anywhere">{r.text}</p>}
               {r.reply && (
                 <div className="mt-3 rounded-xl border-l-4 border-brand bg-neutral-50 px-4 py-3" data-testid="review-reply">
-                  <p className="text-xs font-semibold text-ink">{reviewMessages.shopReply}</p>
+                  <p className="text-xs font-semibold text-ink">{reviewMessages.shopReply()}</p>
                   <p className="mt-1 text-sm leading-6 text-ink wrap-anywhere">{r.reply}</p>
                 </div>
               )}

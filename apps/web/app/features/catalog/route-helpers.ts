@@ -7,7 +7,7 @@ export const SITE_NAME = 'Glow Bazaar';
 
 /** A 404 for the error boundary, in the same shape apiGet throws. */
 export function notFoundResponse(): never {
-  throw data<ApiErrorBody['error']>({ code: 'not_found', message: messages.notFound }, { status: 404 });
+  throw data<ApiErrorBody['error']>({ code: 'not_found', message: messages.notFound() }, { status: 404 });
 }
 
 /** An API answer about a product or brand page that names nothing to show: unknown, or a handle it refuses. */

@@ -1,3 +1,4 @@
+import * as m from '@store/shared/i18n/messages';
 const CHEVRON = { prev: 'M15 5l-7 7 7 7', next: 'M9 5l7 7-7 7' };
 
 /** The desktop prev/next pair of a scroll-snap row; phones swipe. */
@@ -19,7 +20,7 @@ export function SliderButtons({
       type="button"
       onClick={() => onScroll(dir === 'prev' ? -1 : 1)}
       disabled={dir === 'prev' ? atStart : atEnd}
-      aria-label={`${dir === 'prev' ? 'Previous' : 'Next'}: ${label}`}
+      aria-label={dir === 'prev' ? m.slider_previous({ label }) : m.slider_next({ label })}
       className="inline-flex size-9 items-center justify-center rounded-full border border-line bg-white text-ink shadow-sm transition hover:border-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-default disabled:opacity-35 disabled:hover:border-line"
     >
       <svg

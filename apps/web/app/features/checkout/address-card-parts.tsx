@@ -1,5 +1,6 @@
 import type { Address } from '@store/shared/checkout';
-import { ZONE_LABELS } from '@store/shared/checkout-rules';
+import * as m from '@store/shared/i18n/messages';
+import { zoneLabel } from './labels';
 
 export const addressLine = (a: Pick<Address, 'address_detail' | 'area' | 'location'>) => `${a.address_detail}, ${a.area}, ${a.location}`;
 
@@ -10,9 +11,11 @@ export function AddressSummary({ address: a }: { address: Address }) {
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-semibold text-ink wrap-anywhere">{a.name}</span>
         {a.default ? (
-          <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">Default</span>
+          <span className="rounded-full bg-ink px-2 py-0.5 text-[10px] font-semibold uppercase tracking-wide text-white">
+            {m.checkout_address_default()}
+          </span>
         ) : null}
-        <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">{ZONE_LABELS[a.zone]}</span>
+        <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">{zoneLabel(a.zone)}</span>
       </span>
       <span className="mt-1 block text-sm text-neutral-700 wrap-anywhere">{addressLine(a)}</span>
       {a.additional_info ? <span className="block text-xs text-muted wrap-anywhere">{a.additional_info}</span> : null}
@@ -34,10 +37,14 @@ export function DeleteAddressConfirm({
   onDelete: () => void;
 }) {
   return (
-    <div className={`flex flex-wrap items-center justify-end gap-2 text-sm ${className}`} role="group" aria-label="Delete this address?">
-      <span className="mr-auto text-neutral-700">Delete this address?</span>
+    <div
+      className={`flex flex-wrap items-center justify-end gap-2 text-sm ${className}`}
+      role="group"
+      aria-label={m.checkout_address_delete_question()}
+    >
+      <span className="mr-auto text-neutral-700">{m.checkout_address_delete_question()}</span>
       <button type="button" className="rounded-md px-3 py-2 font-semibold text-ink hover:bg-neutral-100" onClick={onKeep}>
-        Keep
+        {m.checkout_address_keep()}
       </button>
       <button
         type="button"
@@ -45,7 +52,7 @@ export function DeleteAddressConfirm({
         className="rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:bg-neutral-300"
         onClick={onDelete}
       >
-        Delete
+        {m.checkout_address_delete()}
       </button>
     </div>
   );

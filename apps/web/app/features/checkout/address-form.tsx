@@ -1,8 +1,9 @@
 import { useId, useMemo, useState, type FormEvent, type SelectHTMLAttributes } from 'react';
 import type { AddressFormInput, BdDivision } from '@store/shared/checkout';
-import { ZONE_LABELS } from '@store/shared/checkout-rules';
+import * as m from '@store/shared/i18n/messages';
 import { FieldError, TextField } from '../auth/form-controls';
 import { validateAddress, type AddressErrors } from './checkout-logic';
+import { zoneLabel } from './labels';
 
 const FIELD =
   'block h-12 w-full rounded-lg border bg-white px-3.5 text-base text-ink outline-none transition focus:border-brand focus:ring-2 focus:ring-brand/25 disabled:bg-neutral-50 disabled:text-neutral-400';
@@ -101,10 +102,10 @@ export function AddressForm({
   }
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4" aria-label="Address details">
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label={m.checkout_address_form()}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Full name"
+          label={m.checkout_field_full_name()}
           name="name"
           autoComplete="name"
           value={form.name}
@@ -112,7 +113,7 @@ export function AddressForm({
           onChange={(e) => set({ name: e.target.value })}
         />
         <TextField
-          label="Mobile number"
+          label={m.checkout_field_mobile()}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -126,18 +127,18 @@ export function AddressForm({
       {/* Division on its own row, then district and area side by side: three in a row cut their placeholders off. */}
       <div className="grid gap-4 sm:grid-cols-2 sm:[&>:first-child]:col-span-2">
         <SelectField
-          label="Division"
+          label={m.checkout_field_division()}
           name="division"
-          placeholder="Choose division"
+          placeholder={m.checkout_choose_division()}
           options={divisions}
           value={form.division}
           error={shown.division}
           onChange={(e) => set({ division: e.target.value, location: '', area: '' })}
         />
         <SelectField
-          label="District"
+          label={m.checkout_field_district()}
           name="location"
-          placeholder={division ? 'Choose district' : 'Choose a division first'}
+          placeholder={division ? m.checkout_choose_district() : m.checkout_choose_division_first()}
           disabled={!division}
           options={(division?.districts ?? []).map((d) => ({ value: d.name, label: d.name }))}
           value={form.location}
@@ -145,9 +146,9 @@ export function AddressForm({
           onChange={(e) => set({ location: e.target.value, area: '' })}
         />
         <SelectField
-          label="Area / thana"
+          label={m.checkout_field_area_thana()}
           name="area"
-          placeholder={district ? 'Choose area' : 'Choose a district first'}
+          placeholder={district ? m.checkout_choose_area() : m.checkout_choose_district_first()}
           disabled={!district}
           options={(district?.areas ?? []).map((a) => ({ value: a.name, label: a.name }))}
           value={form.area}
@@ -157,22 +158,22 @@ export function AddressForm({
       </div>
       {areaZone ? (
         <p className="-mt-1 text-xs text-muted" data-testid="address-zone">
-          Delivery zone: <span className="font-medium text-ink">{ZONE_LABELS[areaZone]}</span>
+          {m.checkout_delivery_zone()} <span className="font-medium text-ink">{zoneLabel(areaZone)}</span>
         </p>
       ) : null}
       <TextField
-        label="Address"
+        label={m.checkout_field_address()}
         name="address_detail"
         autoComplete="street-address"
-        placeholder="House, road, block, flat"
+        placeholder={m.checkout_address_placeholder()}
         value={form.address_detail}
         error={shown.address_detail}
         onChange={(e) => set({ address_detail: e.target.value })}
       />
       <TextField
-        label="Landmark or delivery note (optional)"
+        label={m.checkout_field_landmark()}
         name="additional_info"
-        placeholder="e.g. opposite the mosque, 3rd floor"
+        placeholder={m.checkout_landmark_placeholder()}
         value={form.additional_info ?? ''}
         onChange={(e) => set({ additional_info: e.target.value })}
       />
@@ -183,7 +184,7 @@ export function AddressForm({
           checked={!!form.default}
           onChange={(e) => set({ default: e.target.checked })}
         />
-        Make this my default address
+        {m.checkout_make_default()}
       </label>
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         {onCancel ? (
@@ -192,7 +193,7 @@ export function AddressForm({
             onClick={onCancel}
             className="h-12 rounded-lg px-5 text-sm font-semibold text-ink hover:bg-neutral-100 focus-visible:outline-2 focus-visible:outline-brand"
           >
-            Cancel
+            {m.checkout_cancel()}
           </button>
         ) : null}
         <button

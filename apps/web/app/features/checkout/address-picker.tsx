@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Address, AddressFormInput, BdDivision } from '@store/shared/checkout';
 import type { AddressType } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { toast } from '../../lib/toast';
 import { AddressForm, EMPTY_ADDRESS } from './address-form';
 import { AddressSummary, DeleteAddressConfirm } from './address-card-parts';
@@ -43,7 +44,7 @@ export function AddressPicker({
     setBusy(false);
     if (!r.ok) {
       if (r.error?.fields) setServerErrors(r.error.fields as AddressErrors);
-      toast.error(r.error?.message ?? messages.offline);
+      toast.error(r.error?.message ?? messages.offline());
       return;
     }
     toast.success(r.data.detail);
@@ -60,7 +61,7 @@ export function AddressPicker({
     setBusy(false);
     setConfirming(null);
     if (!r.ok) {
-      toast.error(r.error?.message ?? messages.offline);
+      toast.error(r.error?.message ?? messages.offline());
       return;
     }
     toast.success(r.data.detail);
@@ -72,12 +73,14 @@ export function AddressPicker({
     const current = typeof editing === 'number' ? addresses.find((a) => a.id === editing) : undefined;
     return (
       <div className={addresses.length ? 'rounded-xl bg-neutral-50 p-4 ring-1 ring-line' : ''}>
-        {addresses.length ? <p className="mb-3 text-sm font-semibold text-ink">{current ? 'Edit address' : 'New address'}</p> : null}
+        {addresses.length ? (
+          <p className="mb-3 text-sm font-semibold text-ink">{current ? m.checkout_edit_address() : m.checkout_new_address()}</p>
+        ) : null}
         <AddressForm
           key={String(editing)}
           locations={locations}
           initial={current ? toForm(current) : { ...EMPTY_ADDRESS, default: addresses.length === 0 }}
-          submitLabel={current ? 'Save address' : 'Save and use this address'}
+          submitLabel={current ? m.checkout_save_address() : m.checkout_save_use_address()}
           busy={busy}
           serverErrors={serverErrors}
           onSubmit={(form) => void save(form)}
@@ -90,7 +93,7 @@ export function AddressPicker({
   return (
     <div className="space-y-3">
       <fieldset disabled={disabled} className="min-w-0 space-y-3">
-        <legend className="sr-only">{type === 'shipping' ? 'Delivery address' : 'Billing address'}</legend>
+        <legend className="sr-only">{type === 'shipping' ? m.checkout_delivery_address() : m.checkout_billing_address()}</legend>
         {addresses.map((a) => {
           const checked = a.id === selectedId;
           return (
@@ -120,14 +123,14 @@ export function AddressPicker({
                     className="rounded-md px-3 py-1.5 font-medium text-ink underline-offset-2 hover:underline"
                     onClick={() => setEditing(a.id)}
                   >
-                    Edit
+                    {m.checkout_edit()}
                   </button>
                   <button
                     type="button"
                     className="rounded-md px-3 py-1.5 font-medium text-red-700 underline-offset-2 hover:underline"
                     onClick={() => setConfirming(a.id)}
                   >
-                    Delete
+                    {m.checkout_address_delete()}
                   </button>
                 </div>
               )}
@@ -143,7 +146,7 @@ export function AddressPicker({
         <span aria-hidden="true" className="text-lg leading-none">
           +
         </span>
-        Add a new address
+        {m.checkout_add_address()}
       </button>
     </div>
   );

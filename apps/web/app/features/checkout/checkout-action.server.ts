@@ -50,8 +50,8 @@ async function addAddress(context: Context, form: FormData, speed: 'standard' | 
 async function place(context: Context, form: FormData): Promise<Response> {
   const method = field(form, 'method');
   const attempt = field(form, 'attempt');
-  if (!isPaymentMethod(method)) return formRedirect(PAYMENT_STEP, { flash: { kind: 'error', message: messages.paymentMethodRequired } });
-  if (!UUID.test(attempt)) return formRedirect(PAYMENT_STEP, { flash: { kind: 'error', message: messages.internalError } });
+  if (!isPaymentMethod(method)) return formRedirect(PAYMENT_STEP, { flash: { kind: 'error', message: messages.paymentMethodRequired() } });
+  if (!UUID.test(attempt)) return formRedirect(PAYMENT_STEP, { flash: { kind: 'error', message: messages.internalError() } });
   const chosen = await apiSend<CheckoutResponse>(context, 'POST', '/checkout/payment_method/', { paymentMethod: method });
   if (!chosen.ok)
     return formRedirect(PAYMENT_STEP, { cookies: chosen.setCookies, flash: { kind: 'error', message: refusalMessage(chosen) } });
@@ -73,12 +73,12 @@ export async function checkoutAction(request: Request, context: Context) {
   const speed = field(form, 'speed') === 'same_day' ? 'same_day' : 'standard';
   if (intent === 'ship') {
     const id = positiveInt(form, 'address');
-    if (id === null) return formRedirect(ADDRESS_STEP, { flash: { kind: 'error', message: messages.chooseDeliveryAddress } });
+    if (id === null) return formRedirect(ADDRESS_STEP, { flash: { kind: 'error', message: messages.chooseDeliveryAddress() } });
     return setShipping(context, { user_address_id: id, delivery_type: speed });
   }
   if (intent === 'pickup') {
     const id = positiveInt(form, 'store');
-    if (id === null) return formRedirect(ADDRESS_STEP, { flash: { kind: 'error', message: messages.chooseDeliveryAddress } });
+    if (id === null) return formRedirect(ADDRESS_STEP, { flash: { kind: 'error', message: messages.chooseDeliveryAddress() } });
     return setShipping(context, { store_location_id: id, delivery_type: 'pickup' });
   }
   if (intent === 'add-address') return addAddress(context, form, speed);

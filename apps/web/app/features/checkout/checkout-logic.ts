@@ -18,19 +18,19 @@ export type AddressErrors = Partial<Record<keyof AddressFormInput, string>>;
 /** The address form's checks in the browser (the API checks the same with the shared schema). */
 export function validateAddress(form: AddressFormInput): AddressErrors {
   const errors: AddressErrors = {};
-  if (!form.name?.trim()) errors.name = messages.addressNameRequired;
-  if (!form.phone?.trim()) errors.phone = messages.addressPhoneRequired;
-  else if (!isBdMobile(form.phone)) errors.phone = messages.phoneInvalid;
-  if (!form.division) errors.division = messages.divisionRequired;
-  if (!form.location) errors.location = messages.districtRequired;
-  if (!form.area) errors.area = messages.areaRequired;
-  if (!form.address_detail?.trim()) errors.address_detail = messages.addressDetailRequired;
+  if (!form.name?.trim()) errors.name = messages.addressNameRequired();
+  if (!form.phone?.trim()) errors.phone = messages.addressPhoneRequired();
+  else if (!isBdMobile(form.phone)) errors.phone = messages.phoneInvalid();
+  if (!form.division) errors.division = messages.divisionRequired();
+  if (!form.location) errors.location = messages.districtRequired();
+  if (!form.area) errors.area = messages.areaRequired();
+  if (!form.address_detail?.trim()) errors.address_detail = messages.addressDetailRequired();
   return errors;
 }
 
 /** The address step's contact check for a guest (SPEC §5): empty, else a Bangladeshi mobile or the help line. */
 export function guestPhoneError(phone: string, supportPhone: string): string | null {
-  if (!phone.trim()) return messages.addressPhoneRequired;
+  if (!phone.trim()) return messages.addressPhoneRequired();
   return isBdMobile(phone) ? null : messages.addressContactInvalid(supportPhone);
 }
 

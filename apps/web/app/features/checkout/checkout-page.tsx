@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { BagIcon, ChevronIcon, ShieldIcon } from '../../components/layout/icons';
 import { SCRIPTED } from '../auth/auth-events';
 import { Steps, Summary } from './checkout-summary';
@@ -39,13 +40,13 @@ export function CheckoutPage({
         <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-soft text-brand">
           <BagIcon size={26} />
         </span>
-        <h1 className="mt-4 text-2xl font-bold text-ink">{messages.bagEmpty}</h1>
-        <p className="mt-2 text-muted">Add something you love, then come back to check out.</p>
+        <h1 className="mt-4 text-2xl font-bold text-ink">{messages.bagEmpty()}</h1>
+        <p className="mt-2 text-muted">{m.checkout_empty_hint()}</p>
         <Link
           to="/"
           className="mt-6 inline-flex h-12 items-center rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark"
         >
-          {messages.continueShopping}
+          {messages.continueShopping()}
         </Link>
       </main>
     );
@@ -57,14 +58,14 @@ export function CheckoutPage({
   return (
     <main className="mx-auto w-full max-w-6xl px-4 pb-16 pt-5 lg:px-8 lg:pt-8">
       <header className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between lg:mb-7">
-        <h1 className="text-2xl font-bold text-ink lg:text-3xl">Checkout</h1>
+        <h1 className="text-2xl font-bold text-ink lg:text-3xl">{messages.checkout()}</h1>
         <Steps step={step} canPay={!!summary.shopper && deliveryChosen} />
       </header>
       <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_400px] lg:items-start lg:gap-8">
-        <aside aria-label="Order summary" className="mb-4 lg:sticky lg:top-36 lg:order-2 lg:mb-0">
+        <aside aria-label={m.checkout_order_summary()} className="mb-4 lg:sticky lg:top-36 lg:order-2 lg:mb-0">
           <Summary summary={summary} mode={mode} />
           <p className="mt-3 hidden items-center justify-center gap-1.5 text-xs text-muted lg:flex">
-            <ShieldIcon size={14} /> 100% authentic products · secure payment
+            <ShieldIcon size={14} /> {m.checkout_trust()}
           </p>
         </aside>
         <div className="space-y-4 lg:order-1">
@@ -101,7 +102,7 @@ export function CheckoutPage({
                 </>
               ) : (
                 <p className="rounded-2xl border border-dashed border-neutral-300 px-5 py-6 text-center text-sm text-muted">
-                  Sign in or confirm your mobile number to choose delivery.
+                  {m.checkout_sign_in_first()}
                 </p>
               )}
               <button
@@ -109,7 +110,7 @@ export function CheckoutPage({
                 onClick={actions.toPayment}
                 className={`flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white shadow-sm transition hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${SCRIPTED}`}
               >
-                Continue to payment
+                {m.checkout_continue_payment()}
                 <ChevronIcon size={18} className="-rotate-90" />
               </button>
               {summary.shopper && deliveryChosen ? (
@@ -118,7 +119,7 @@ export function CheckoutPage({
                     to="/checkout?step=payment"
                     className="flex h-14 w-full items-center justify-center gap-2 rounded-xl bg-brand text-base font-semibold text-white"
                   >
-                    Continue to payment
+                    {m.checkout_continue_payment()}
                   </Link>
                 </noscript>
               ) : null}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CheckoutSummary } from '@store/shared/checkout';
-import { freeDeliveryProgress, ZONE_LABELS } from '@store/shared/checkout-rules';
-import { formatTaka } from '../../lib/format';
+import { freeDeliveryProgress } from '@store/shared/checkout-rules';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatTaka } from '../../lib/format';
 import { BagIcon, ChevronIcon } from '../../components/layout/icons';
 import { SCRIPTED } from '../auth/auth-events';
 import type { DeliveryMode } from './delivery-step';
+import { zoneLabel } from './labels';
 import { LineList, TotalsRows, type TotalsView } from './summary-parts';
 
 export type CheckoutStep = 'address' | 'payment';
@@ -23,10 +25,16 @@ export function totalsView(s: CheckoutSummary, mode: DeliveryMode = s.delivery_t
     ...s.totals,
     ...(pickupPending ? { shipping: 0, shipping_waived: 0, total: s.totals.total - s.totals.shipping } : {}),
     couponCode: s.coupon && !s.coupon_error ? s.coupon.code : null,
-    shippingLabel: pickup ? 'Store pickup' : s.zone ? (s.delivery_type === 'same_day' ? 'Same day' : ZONE_LABELS[s.zone]) : null,
+    shippingLabel: pickup
+      ? m.checkout_store_pickup()
+      : s.zone
+        ? s.delivery_type === 'same_day'
+          ? m.checkout_same_day()
+          : zoneLabel(s.zone)
+        : null,
     shippingKnown: pickup ? !pickupPending && s.store_location_id !== null : s.zone !== null,
     shippingNote: s.totals.free_delivery
-      ? 'Free standard delivery applied'
+      ? m.checkout_free_delivery_applied()
       : standardToRuleZone
         ? freeDeliveryProgress(s.free_delivery, items)
         : null,
@@ -41,7 +49,7 @@ export function Steps({ step, canPay }: { step: CheckoutStep; canPay: boolean })
         <span
           className={`flex size-6 items-center justify-center rounded-full text-xs font-bold ${active ? 'bg-brand text-white' : 'bg-neutral-200 text-neutral-700'}`}
         >
-          {n}
+          {formatCount(n)}
         </span>
         <span className={active ? 'text-ink' : 'text-muted'}>{label}</span>
       </>
@@ -57,10 +65,10 @@ export function Steps({ step, canPay }: { step: CheckoutStep; canPay: boolean })
     );
   };
   return (
-    <nav aria-label="Checkout steps" className="flex items-center gap-3 text-sm font-semibold">
-      {item(1, 'Delivery', step === 'address', '/checkout?step=address')}
+    <nav aria-label={m.checkout_steps()} className="flex items-center gap-3 text-sm font-semibold">
+      {item(1, m.checkout_delivery(), step === 'address', '/checkout?step=address')}
       <span aria-hidden="true" className="h-px w-8 bg-neutral-300" />
-      {item(2, 'Payment', step === 'payment', canPay ? '/checkout?step=payment' : null)}
+      {item(2, m.checkout_payment(), step === 'payment', canPay ? '/checkout?step=payment' : null)}
     </nav>
   );
 }
@@ -81,7 +89,9 @@ export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: Del
       >
         <span className="flex items-center gap-2 text-sm font-semibold text-ink">
           <BagIcon size={18} />
-          {open ? 'Hide' : 'Show'} order summary ({summary.cart.item_count})
+          {open
+            ? m.checkout_summary_hide({ count: formatCount(summary.cart.item_count) })
+            : m.checkout_summary_show({ count: formatCount(summary.cart.item_count) })}
           <ChevronIcon size={16} className={`transition ${open ? 'rotate-180' : ''}`} />
         </span>
         <span className="text-base font-bold text-ink">{formatTaka(totals.total)}</span>
@@ -91,7 +101,7 @@ export function Summary({ summary, mode }: { summary: CheckoutSummary; mode: Del
         id="order-summary-body"
         className={`${open ? 'block' : 'hidden'} border-t border-line p-4 lg:block lg:border-0 lg:p-6 [@media(scripting:none)]:block [@media(scripting:none)]:border-0`}
       >
-        <h2 className="mb-4 hidden text-lg font-semibold text-ink lg:block">Order summary</h2>
+        <h2 className="mb-4 hidden text-lg font-semibold text-ink lg:block">{m.checkout_order_summary()}</h2>
         <LineList lines={lines} editable />
         <div className="mt-4 border-t border-line pt-4">
           <TotalsRows t={totals} />

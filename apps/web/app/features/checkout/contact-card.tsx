@@ -1,4 +1,5 @@
 import type { CheckoutSummary } from '@store/shared/checkout';
+import * as m from '@store/shared/i18n/messages';
 import { UserIcon } from '../../components/layout/icons';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
 import { GuestPhoneVerify } from './guest-phone-verify';
@@ -12,7 +13,7 @@ import { hrefHere } from '../../lib/locale';
 export function ContactCard({ shopper, supportPhone }: { shopper: CheckoutSummary['shopper']; supportPhone: string }) {
   if (shopper) {
     return (
-      <Section title="Contact" id="contact-title">
+      <Section title={m.checkout_contact()} id="contact-title">
         <div className="flex items-center gap-3" data-testid="checkout-contact">
           <span
             aria-hidden="true"
@@ -22,10 +23,10 @@ export function ContactCard({ shopper, supportPhone }: { shopper: CheckoutSummar
           </span>
           <div className="min-w-0 text-sm">
             <p className="font-semibold text-ink">
-              {shopper.name || 'Guest'}
+              {shopper.name || m.checkout_guest()}
               {shopper.kind === 'guest' ? (
                 <span className="ml-2 rounded-full bg-neutral-100 px-2 py-0.5 text-[11px] font-medium text-neutral-700">
-                  Guest checkout
+                  {m.checkout_guest_checkout()}
                 </span>
               ) : null}
             </p>
@@ -40,16 +41,16 @@ export function ContactCard({ shopper, supportPhone }: { shopper: CheckoutSummar
 
 function GuestContact({ supportPhone }: { supportPhone: string }) {
   return (
-    <Section title="Contact" id="contact-title">
+    <Section title={m.checkout_contact()} id="contact-title">
       <div className="space-y-5">
         <div className="flex flex-col gap-3 rounded-xl bg-neutral-50 p-4 ring-1 ring-line sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-neutral-700">Have an account? Sign in for saved addresses and order history.</p>
+          <p className="text-sm text-neutral-700">{m.checkout_have_account()}</p>
           <button
             type="button"
             onClick={() => openLogin({ reason: 'checkout' })}
             className={`h-11 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${SCRIPTED}`}
           >
-            Sign in or register
+            {m.checkout_sign_in_register()}
           </button>
           {/* Without the page's scripts: the sign-in page, which comes back here. */}
           <noscript>
@@ -57,7 +58,7 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
               href={hrefHere(`${SIGN_IN_PAGE}&redirect=${encodeURIComponent('/checkout')}`)}
               className="flex h-11 shrink-0 items-center justify-center rounded-lg bg-ink px-5 text-sm font-semibold text-white"
             >
-              Sign in
+              {m.checkout_sign_in()}
             </a>
           </noscript>
         </div>
@@ -65,10 +66,10 @@ function GuestContact({ supportPhone }: { supportPhone: string }) {
         <div className={`space-y-5 ${SCRIPTED}`}>
           <div className="flex items-center gap-3 text-xs font-medium uppercase tracking-widest text-muted" aria-hidden="true">
             <span className="h-px flex-1 bg-line" />
-            or check out as a guest
+            {m.checkout_or_guest()}
             <span className="h-px flex-1 bg-line" />
           </div>
-          <GuestPhoneVerify supportPhone={supportPhone} verifyLabel="Verify and continue" />
+          <GuestPhoneVerify supportPhone={supportPhone} verifyLabel={m.checkout_verify_continue()} />
         </div>
       </div>
     </Section>

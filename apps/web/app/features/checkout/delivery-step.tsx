@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary, ShippingAddressPayload } from '@store/shared/checkout';
-import { ZONE_LABELS } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
-import { formatTaka } from '../../lib/format';
+import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatTaka } from '../../lib/format';
 import { PinIcon, TruckIcon } from '../../components/layout/icons';
 import { AddressPicker } from './address-picker';
+import { zoneLabel } from './labels';
 import { Section } from './summary-parts';
 
 export type DeliveryMode = 'delivery' | 'pickup';
@@ -85,12 +87,17 @@ export function DeliveryStep({
 
   return (
     <>
-      <Section title="Delivery method" id="method-title">
+      <Section title={m.checkout_delivery_method()} id="method-title">
         <div role="radiogroup" aria-labelledby="method-title" className="grid grid-cols-2 gap-3">
           {(
             [
-              ['delivery', 'Home delivery', 'To your door', <TruckIcon key="t" size={22} />],
-              ['pickup', 'Store pickup', `From ${stores.length} stores in Dhaka`, <PinIcon key="p" size={22} />],
+              ['delivery', m.checkout_home_delivery(), m.checkout_to_your_door(), <TruckIcon key="t" size={22} />],
+              [
+                'pickup',
+                m.checkout_store_pickup(),
+                m.checkout_from_stores({ count: formatCount(stores.length) }),
+                <PinIcon key="p" size={22} />,
+              ],
             ] as const
           ).map(([value, label, sub, icon]) => (
             <button
@@ -113,7 +120,7 @@ export function DeliveryStep({
 
       {mode === 'delivery' ? (
         <>
-          <Section title="Delivery address" id="address-title">
+          <Section title={m.checkout_delivery_address()} id="address-title">
             <AddressPicker
               type="shipping"
               addresses={addresses}
@@ -126,7 +133,7 @@ export function DeliveryStep({
           </Section>
 
           {shippingId !== null ? (
-            <Section title="Delivery speed" id="speed-title">
+            <Section title={m.checkout_delivery_speed()} id="speed-title">
               <div role="radiogroup" aria-labelledby="speed-title" className="space-y-3">
                 <Choice
                   name="speed"
@@ -136,14 +143,18 @@ export function DeliveryStep({
                   onSelect={() => onShipping({ user_address_id: shippingId, delivery_type: 'standard' })}
                 >
                   <span className="flex items-baseline justify-between gap-3">
-                    <span className="text-sm font-semibold text-ink">Standard delivery</span>
+                    <span className="text-sm font-semibold text-ink">{m.checkout_standard_delivery()}</span>
                     <span className="text-sm font-semibold text-ink" data-testid="standard-fee">
-                      {standard.fee === 0 ? 'Free' : formatTaka(standard.fee)}
+                      {standard.fee === 0 ? messages.bagFree() : formatTaka(standard.fee)}
                     </span>
                   </span>
                   <span className="block text-xs text-muted">
-                    {summary.zone ? ZONE_LABELS[summary.zone] : ''} ·{' '}
-                    {summary.zone === 'inside_dhaka' ? '1–2 days' : summary.zone === 'dhaka_suburb' ? '2–3 days' : '3–5 days'}
+                    {summary.zone ? zoneLabel(summary.zone) : ''} ·{' '}
+                    {summary.zone === 'inside_dhaka'
+                      ? m.checkout_days_inside_dhaka()
+                      : summary.zone === 'dhaka_suburb'
+                        ? m.checkout_days_dhaka_suburb()
+                        : m.checkout_days_outside_dhaka()}
                   </span>
                 </Choice>
                 <Choice
@@ -154,11 +165,11 @@ export function DeliveryStep({
                   onSelect={() => onShipping({ user_address_id: shippingId, delivery_type: 'same_day' })}
                 >
                   <span className="flex items-baseline justify-between gap-3">
-                    <span className="text-sm font-semibold text-ink">Same day delivery</span>
+                    <span className="text-sm font-semibold text-ink">{m.checkout_same_day_delivery()}</span>
                     <span className="text-sm font-semibold text-ink">{formatTaka(sameDay.fee)}</span>
                   </span>
                   <span className="block text-xs text-muted">
-                    {sameDay.available ? `Today, for orders placed before ${summary.same_day_cutoff}` : sameDay.reason}
+                    {sameDay.available ? m.checkout_same_day_today({ cutoff: summary.same_day_cutoff }) : sameDay.reason}
                   </span>
                 </Choice>
               </div>
@@ -177,7 +188,7 @@ export function DeliveryStep({
           ) : null}
         </>
       ) : (
-        <Section title="Pickup store" id="store-title">
+        <Section title={m.checkout_pickup_store()} id="store-title">
           <div role="radiogroup" aria-labelledby="store-title" className="space-y-3">
             {stores.map((s) => (
               <Choice
@@ -196,7 +207,7 @@ export function DeliveryStep({
               </Choice>
             ))}
           </div>
-          <p className="mt-3 text-xs text-muted">Free pickup. We text you when your order is ready, usually within 24 hours.</p>
+          <p className="mt-3 text-xs text-muted">{m.checkout_pickup_note()}</p>
         </Section>
       )}
     </>
@@ -221,7 +232,7 @@ function BillingSection({
 }) {
   const [separate, setSeparate] = useState(summary.billing_address_id !== null);
   return (
-    <Section title="Billing address" id="billing-title">
+    <Section title={m.checkout_billing_address()} id="billing-title">
       <label className="flex items-center gap-2.5 text-sm text-ink">
         <input
           type="checkbox"
@@ -233,7 +244,7 @@ function BillingSection({
             if (e.target.checked && summary.billing_address_id !== null) onBilling(null);
           }}
         />
-        Same as the delivery address
+        {m.checkout_same_as_delivery()}
       </label>
       {separate ? (
         <div className="mt-4">

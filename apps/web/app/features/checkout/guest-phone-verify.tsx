@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { OTP_LENGTH } from '@store/shared/constants';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { toast } from '../../lib/toast';
 import { CodeInput } from '../auth/code-input';
 import { FieldError, Notice, TextField } from '../auth/form-controls';
 import { checkoutApi } from './checkout-api';
 import { guestPhoneError } from './checkout-logic';
+import { withElements } from '../../lib/rich-message';
 
 const empty = () => Array.from({ length: OTP_LENGTH }, () => '');
 
@@ -29,7 +31,7 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
     const r = await checkoutApi.guestStart(phone);
     setBusy(false);
     if (!r.ok) {
-      setError(r.error ? (r.error.fields ? Object.values(r.error.fields)[0]! : r.error.message) : messages.offline);
+      setError(r.error ? (r.error.fields ? Object.values(r.error.fields)[0]! : r.error.message) : messages.offline());
       return;
     }
     setSentTo(phone);
@@ -45,7 +47,7 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
     const r = await checkoutApi.guestVerify(sentTo, code);
     if (!r.ok) {
       setBusy(false);
-      setError(r.error?.fields?.code ?? r.error?.message ?? messages.offline);
+      setError(r.error?.fields?.code ?? r.error?.message ?? messages.offline());
       return;
     }
     toast.success(r.data.detail);
@@ -57,7 +59,7 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
     <form noValidate onSubmit={(e) => void send(e)} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <TextField
         className="flex-1"
-        label="Mobile number"
+        label={m.checkout_field_mobile()}
         name="guest-phone"
         type="tel"
         inputMode="tel"
@@ -65,7 +67,7 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
         placeholder="01XXXXXXXXX"
         value={phone}
         error={error ?? undefined}
-        hint="We send a 6-digit code to confirm your number."
+        hint={m.checkout_code_hint()}
         onChange={(e) => {
           setPhone(e.target.value);
           setError(null);
@@ -76,14 +78,12 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
         disabled={busy}
         className="h-12 shrink-0 rounded-lg bg-brand px-6 text-sm font-semibold text-white hover:bg-brand-dark disabled:bg-neutral-300 sm:mt-6"
       >
-        Send code
+        {m.checkout_send_code()}
       </button>
     </form>
   ) : (
     <form noValidate onSubmit={(e) => void verify(e)} className="space-y-3">
-      <Notice tone="info">
-        Enter the code we sent to <strong>{sentTo}</strong>.
-      </Notice>
+      <Notice tone="info">{withElements(m.checkout_code_sent_to, { phone: <strong>{sentTo}</strong> })}</Notice>
       <div className="max-w-xs">
         <CodeInput
           digits={digits}
@@ -105,7 +105,7 @@ export function GuestPhoneVerify({ supportPhone, verifyLabel }: { supportPhone: 
           {verifyLabel}
         </button>
         <button type="button" className="text-sm font-medium text-ink underline underline-offset-2" onClick={() => setSentTo(null)}>
-          Change number
+          {m.checkout_change_number()}
         </button>
       </div>
     </form>

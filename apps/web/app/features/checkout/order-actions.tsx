@@ -1,17 +1,18 @@
 import { useState } from 'react';
 import type { OrderDetail, PayResponse, PublicOrder } from '@store/shared/checkout';
-import { PAYMENT_METHOD_LABELS } from '@store/shared/checkout-rules';
 import { dhakaClock } from '@store/shared/dhaka-time';
 import * as messages from '@store/shared/messages';
-import { formatTaka } from '../../lib/format';
+import * as m from '@store/shared/i18n/messages';
+import { formatDigits, formatTaka } from '../../lib/format';
 import { api } from '../../lib/http';
 import { toast } from '../../lib/toast';
+import { paymentMethodLabel } from './labels';
 
-/** '14:35', the Dhaka time an unpaid order's hold ends. */
+/** '14:35' ('১৪:৩৫'), the Dhaka time an unpaid order's hold ends. */
 export function holdTime(order: Pick<PublicOrder, 'hold_until'>): string | null {
   if (!order.hold_until) return null;
   const c = dhakaClock(new Date(order.hold_until));
-  return `${c.hour}:${String(c.minute).padStart(2, '0')}`;
+  return formatDigits(`${c.hour}:${String(c.minute).padStart(2, '0')}`);
 }
 
 const BUTTON =
@@ -42,7 +43,7 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
       return;
     }
     setBusy(null);
-    setError(r.ok ? messages.paymentStartFailed : (r.error?.message ?? messages.internalError));
+    setError(r.ok ? messages.paymentStartFailed() : (r.error?.message ?? messages.internalError()));
     if (!r.ok) onChanged();
   };
   const cancel = async () => {
@@ -51,8 +52,8 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
     const r = await api.post<{ data: OrderDetail }>(`/orders/${encodeURIComponent(order.number)}/cancel/`, {}, { toasts: false });
     setBusy(null);
     setConfirming(false);
-    if (r.ok) toast.success(messages.orderCancelled);
-    else setError(r.error?.message ?? messages.internalError);
+    if (r.ok) toast.success(messages.orderCancelled());
+    else setError(r.error?.message ?? messages.internalError());
     onChanged();
   };
 
@@ -68,10 +69,10 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               onClick={() => void pay(feeFirst ? null : (order.payment_method as 'bkash' | 'card'))}
             >
               {busy === 'pay'
-                ? 'Opening payment…'
+                ? m.receipt_opening_payment()
                 : feeFirst
-                  ? `Pay delivery fee ${formatTaka(order.cod_deposit)} with bKash`
-                  : `Pay now with ${PAYMENT_METHOD_LABELS[order.payment_method]}`}
+                  ? m.checkout_pay_fee_bkash({ fee: formatTaka(order.cod_deposit) })
+                  : m.receipt_pay_now_with({ method: paymentMethodLabel(order.payment_method) })}
             </button>
             <button
               type="button"
@@ -80,8 +81,8 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               onClick={() => void pay(other)}
             >
               {feeFirst
-                ? `Pay the whole ${formatTaka(order.total)} with bKash instead`
-                : `Pay with ${PAYMENT_METHOD_LABELS[other]} instead`}
+                ? m.receipt_pay_whole_bkash({ total: formatTaka(order.total) })
+                : m.receipt_pay_with_instead({ method: paymentMethodLabel(other) })}
             </button>
           </>
         ) : null}
@@ -92,7 +93,7 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
             disabled={busy !== null}
             onClick={() => setConfirming(true)}
           >
-            Cancel order
+            {m.receipt_cancel_order()}
           </button>
         ) : null}
       </div>
@@ -103,7 +104,7 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
           className="mx-auto max-w-md rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200"
         >
           <p id="cancel-order-q" className="font-semibold">
-            Cancel order {order.number}? Its items go back on sale.
+            {m.receipt_cancel_question({ number: order.number })}
           </p>
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:justify-center">
             <button
@@ -112,7 +113,7 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               disabled={busy !== null}
               onClick={() => void cancel()}
             >
-              {busy === 'cancel' ? 'Cancelling…' : 'Yes, cancel the order'}
+              {busy === 'cancel' ? m.receipt_cancelling() : m.receipt_yes_cancel()}
             </button>
             <button
               type="button"
@@ -120,7 +121,7 @@ export function OrderActions({ order, onChanged }: { order: PublicOrder; onChang
               disabled={busy !== null}
               onClick={() => setConfirming(false)}
             >
-              Keep the order
+              {m.receipt_keep_order()}
             </button>
           </div>
         </div>

@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
 import type { PublicOrder } from '@store/shared/checkout';
-import {
-  ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  type OrderStatus,
-  type PaymentMethod,
-  type PaymentStatus,
-} from '@store/shared/checkout-rules';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from '@store/shared/checkout-rules';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { formatDhakaDateTime } from '../../lib/format';
+import { orderStatusLabel, paymentMethodLabel, paymentStatusLabel } from './labels';
 import { LineList, TotalsRows } from './summary-parts';
 import { hrefHere } from '../../lib/locale';
 
@@ -39,9 +34,9 @@ const PAYMENT_TONE: Record<PaymentStatus, string> = {
 
 /** Cash not yet collected is not a payment 'pending' to the shopper: it says how they pay. */
 function paymentLabel(payment: PaymentStatus, method: PaymentMethod | undefined, feeFirst: boolean): string {
-  if (payment === 'pending' && method === 'cod') return feeFirst ? 'Delivery fee due' : 'Pay on delivery';
-  if (payment === 'pending' && method === 'cash_on_pickup') return 'Pay at pickup';
-  return PAYMENT_STATUS_LABELS[payment];
+  if (payment === 'pending' && method === 'cod') return feeFirst ? m.receipt_payment_fee_due() : m.receipt_payment_on_delivery();
+  if (payment === 'pending' && method === 'cash_on_pickup') return m.receipt_payment_at_pickup();
+  return paymentStatusLabel(payment);
 }
 
 export function StatusChips({
@@ -58,9 +53,7 @@ export function StatusChips({
 }) {
   return (
     <span className="flex flex-wrap gap-1.5" data-testid="order-status">
-      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
-        {ORDER_STATUS_LABELS[status]}
-      </span>
+      <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>{orderStatusLabel(status)}</span>
       {/* A cancelled order that was never paid has nothing to say about payment. */}
       {status === 'cancelled' && (payment === 'pending' || payment === 'failed' || payment === 'voided') ? null : (
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${PAYMENT_TONE[payment]}`}>
@@ -128,7 +121,7 @@ export function OrderHero({
       <h1 className="mt-4 text-2xl font-bold text-ink lg:text-3xl">{title}</h1>
       <p className="mx-auto mt-2 max-w-md text-neutral-700">{text}</p>
       <p className="mt-5 inline-flex flex-col items-center rounded-xl bg-neutral-50 px-5 py-2.5 ring-1 ring-line">
-        <span className="text-[11px] font-semibold uppercase tracking-widest text-muted">Order number</span>
+        <span className="text-[11px] font-semibold uppercase tracking-widest text-muted">{m.receipt_order_number()}</span>
         <span className="text-lg font-bold tracking-wide text-ink" data-testid="order-number">
           {number}
         </span>
@@ -152,7 +145,7 @@ export function ActionLink({ href, children, primary }: { href: string; children
 }
 
 /** Items and totals of an order, as a link holder may see them (no address, no phone). */
-export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder; title?: string }) {
+export function OrderItems({ order, title = m.receipt_your_order() }: { order: PublicOrder; title?: string }) {
   const lines = order.line_items.map((l, i) => ({ ...l, key: i }));
   return (
     <section className="rounded-2xl border border-line bg-white p-4 sm:p-6" aria-label={title}>
@@ -162,34 +155,38 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
       </div>
       <dl className="mb-4 grid grid-cols-2 gap-3 rounded-xl bg-neutral-50 p-3 text-sm ring-1 ring-line sm:grid-cols-3">
         <div>
-          <dt className="text-xs text-muted">Placed</dt>
+          <dt className="text-xs text-muted">{m.receipt_placed()}</dt>
           <dd className="font-medium text-ink">{orderDate(order.created_at)}</dd>
         </div>
         <div>
-          <dt className="text-xs text-muted">Payment</dt>
-          <dd className="font-medium text-ink">{PAYMENT_METHOD_LABELS[order.payment_method]}</dd>
+          <dt className="text-xs text-muted">{m.checkout_payment()}</dt>
+          <dd className="font-medium text-ink">{paymentMethodLabel(order.payment_method)}</dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <dt className="text-xs text-muted">Delivery</dt>
+          <dt className="text-xs text-muted">{m.checkout_delivery()}</dt>
           <dd className="font-medium text-ink">
             {order.store_location
-              ? `Pickup · ${order.store_location.name}`
+              ? m.receipt_pickup_at({ store: order.store_location.name })
               : order.delivery_type === 'same_day'
-                ? 'Same day delivery'
-                : 'Standard delivery'}
+                ? m.checkout_same_day_delivery()
+                : m.checkout_standard_delivery()}
           </dd>
         </div>
       </dl>
       {order.parcel ? (
         <p className="mb-4 rounded-xl bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200" data-testid="order-parcel">
           <span className="font-semibold">
-            {order.status === 'delivered' ? 'Delivered by' : order.status === 'returned' ? 'Sent back by' : 'On its way with'}{' '}
-            {order.parcel.courier_name}
+            {order.status === 'delivered'
+              ? m.receipt_parcel_delivered({ courier: order.parcel.courier_name })
+              : order.status === 'returned'
+                ? m.receipt_parcel_returned({ courier: order.parcel.courier_name })
+                : m.receipt_parcel_on_way({ courier: order.parcel.courier_name })}
           </span>
-          {' · '}tracking {order.parcel.tracking_code}
+          {' · '}
+          {m.receipt_parcel_tracking({ code: order.parcel.tracking_code })}
           {' · '}
           <a href={order.parcel.tracking_url} target="_blank" rel="noreferrer" className="font-semibold underline underline-offset-2">
-            Track the parcel
+            {m.receipt_track_parcel()}
           </a>
         </p>
       ) : null}
@@ -198,14 +195,14 @@ export function OrderItems({ order, title = 'Your order' }: { order: PublicOrder
         <OrderTotals order={order} />
         {order.refunded ? (
           <p className="mt-2 flex justify-between text-sm text-ink" data-testid="order-refunded">
-            <span>Refunded to you</span>
+            <span>{m.receipt_refunded_to_you()}</span>
             <span className="font-semibold">−{formatTaka(order.refunded)}</span>
           </p>
         ) : null}
       </div>
       {order.store_location ? (
         <p className="mt-4 rounded-xl bg-brand-soft/50 p-3 text-sm text-ink">
-          <span className="font-semibold">Pick up at {order.store_location.name}</span>
+          <span className="font-semibold">{m.receipt_pick_up_at({ store: order.store_location.name })}</span>
           <br />
           {order.store_location.address} · {order.store_location.hours}
         </p>
@@ -228,11 +225,13 @@ function DepositRows({ order }: { order: OrderMoney }) {
   return (
     <dl className="mt-2 space-y-1.5 rounded-lg bg-neutral-50 p-3 text-sm ring-1 ring-line" data-testid="order-cod-deposit">
       <div className="flex justify-between gap-3">
-        <dt className="text-neutral-700">{feePaid ? 'Delivery fee paid by bKash' : 'Delivery fee to pay by bKash'}</dt>
+        <dt className="text-neutral-700">{feePaid ? m.receipt_fee_paid_bkash() : m.receipt_fee_to_pay_bkash()}</dt>
         <dd className="font-semibold text-ink">{formatTaka(order.cod_deposit)}</dd>
       </div>
       <div className="flex justify-between gap-3">
-        <dt className="text-neutral-700">{order.payment_status === 'paid' ? 'Paid on delivery' : 'To pay on delivery'}</dt>
+        <dt className="text-neutral-700">
+          {order.payment_status === 'paid' ? m.receipt_paid_on_delivery() : m.receipt_to_pay_on_delivery()}
+        </dt>
         <dd className="font-semibold text-ink">{formatTaka(rest)}</dd>
       </div>
     </dl>
@@ -260,7 +259,7 @@ function OrderTotalRows({ order }: { order: OrderMoney }) {
         shipping_waived: order.shipping_waived,
         total: order.total,
         couponCode: order.coupon_code,
-        shippingLabel: order.store_location ? 'Store pickup' : null,
+        shippingLabel: order.store_location ? m.checkout_store_pickup() : null,
         shippingKnown: true,
       }}
     />

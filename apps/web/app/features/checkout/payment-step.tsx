@@ -1,33 +1,36 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Address, CheckoutSummary } from '@store/shared/checkout';
-import { ZONE_LABELS, type PaymentMethod } from '@store/shared/checkout-rules';
+import type { PaymentMethod } from '@store/shared/checkout-rules';
 import type { StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
 import { Choice } from './delivery-step';
+import { zoneLabel } from './labels';
 import { Section } from './summary-parts';
 
-const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: ReactNode }> = {
+// Texts as functions: read when the list renders.
+const METHOD_COPY: Record<PaymentMethod, { title: () => string; text: () => string; badge: ReactNode }> = {
   cod: {
-    title: 'Cash on delivery',
-    text: 'Pay in cash when your order arrives.',
+    title: m.checkout_method_cod,
+    text: m.checkout_cod_text,
     badge: (
       <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">
-        Cash
+        {m.checkout_cash_badge()}
       </span>
     ),
   },
   bkash: {
-    title: 'bKash',
-    text: 'Pay from your bKash account. You confirm on bKash’s page.',
+    title: m.checkout_method_bkash,
+    text: m.checkout_bkash_text,
     badge: <span className="rounded-md bg-[#e2136e] px-2 py-1 text-[11px] font-extrabold tracking-wide text-white">bKash</span>,
   },
   card: {
-    title: 'Credit or debit card',
-    text: 'Visa, Mastercard or Amex, securely through SSLCommerz.',
+    title: m.checkout_card_title,
+    text: m.checkout_card_text,
     badge: (
       <span className="flex gap-1">
         <span className="rounded bg-[#1a1f71] px-1.5 py-1 text-[10px] font-extrabold italic tracking-wide text-white">VISA</span>
@@ -39,11 +42,11 @@ const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: R
     ),
   },
   cash_on_pickup: {
-    title: 'Cash on pickup',
-    text: 'Pay at the store when you collect your order.',
+    title: m.checkout_method_cash_on_pickup,
+    text: m.checkout_pickup_text,
     badge: (
       <span className="rounded-md bg-emerald-50 px-2 py-1 text-[11px] font-bold uppercase tracking-wide text-emerald-800 ring-1 ring-emerald-200">
-        Cash
+        {m.checkout_cash_badge()}
       </span>
     ),
   },
@@ -52,10 +55,10 @@ const METHOD_COPY: Record<PaymentMethod, { title: string; text: string; badge: R
 /** What the place-order button says: the method and the amount (a high-risk shopper's COD: the delivery fee by bKash). */
 export function placeLabel(method: PaymentMethod | null, total: number, codDeposit = 0): string {
   const amount = formatTaka(total);
-  if (method === 'cod' && codDeposit > 0) return `Pay delivery fee ${formatTaka(codDeposit)} with bKash`;
-  if (method === 'bkash') return `Pay ${amount} with bKash`;
-  if (method === 'card') return `Pay ${amount} by card`;
-  return `Place order · ${amount}`;
+  if (method === 'cod' && codDeposit > 0) return m.checkout_pay_fee_bkash({ fee: formatTaka(codDeposit) });
+  if (method === 'bkash') return m.checkout_pay_bkash({ amount });
+  if (method === 'card') return m.checkout_pay_card({ amount });
+  return m.checkout_place_order({ amount });
 }
 
 export function DeliveryRecap({
@@ -69,7 +72,7 @@ export function DeliveryRecap({
 }) {
   return (
     <Section
-      title="Delivery"
+      title={m.checkout_delivery()}
       id="recap-title"
       aside={
         <Link
@@ -77,21 +80,23 @@ export function DeliveryRecap({
           className="text-sm font-semibold text-brand underline-offset-2 hover:underline"
           data-testid="change-delivery"
         >
-          Change
+          {m.checkout_change()}
         </Link>
       }
     >
       {summary.delivery_type === 'pickup' && store ? (
         <div className="text-sm wrap-anywhere" data-testid="delivery-recap">
-          <p className="font-semibold text-ink">Store pickup · {store.name}</p>
+          <p className="font-semibold text-ink">{m.checkout_store_pickup_at({ store: store.name })}</p>
           <p className="text-neutral-700">{store.address}</p>
           <p className="text-xs text-muted">{store.hours}</p>
         </div>
       ) : address ? (
         <div className="text-sm wrap-anywhere" data-testid="delivery-recap">
           <p className="font-semibold text-ink">
-            {summary.delivery_type === 'same_day' ? `Same day delivery (order before ${summary.same_day_cutoff})` : 'Standard delivery'}
-            {summary.zone ? <span className="font-normal text-muted"> · {ZONE_LABELS[summary.zone]}</span> : null}
+            {summary.delivery_type === 'same_day'
+              ? m.checkout_same_day_before({ cutoff: summary.same_day_cutoff })
+              : m.checkout_standard_delivery()}
+            {summary.zone ? <span className="font-normal text-muted"> · {zoneLabel(summary.zone)}</span> : null}
           </p>
           <p className="text-neutral-700">
             {address.name}, {addressLine(address)}
@@ -120,7 +125,7 @@ export function PaymentMethods({
     .filter((o) => o.available || o.reason)
     .sort((a, b) => order.indexOf(a.method) - order.indexOf(b.method));
   return (
-    <Section title="Payment method" id="payment-title">
+    <Section title={m.checkout_payment_method()} id="payment-title">
       <div role="radiogroup" aria-labelledby="payment-title" className="space-y-3">
         {options.map((o) => {
           const copy = METHOD_COPY[o.method];
@@ -135,8 +140,8 @@ export function PaymentMethods({
               >
                 <span className="flex items-center justify-between gap-3">
                   <span>
-                    <span className="block text-sm font-semibold text-ink">{copy.title}</span>
-                    <span className="block text-xs text-muted">{copy.text}</span>
+                    <span className="block text-sm font-semibold text-ink">{copy.title()}</span>
+                    <span className="block text-xs text-muted">{copy.text()}</span>
                   </span>
                   {copy.badge}
                 </span>
@@ -183,7 +188,7 @@ export function CouponBox({
     if (code.trim()) onApply(code.trim());
   }
   return (
-    <Section title="Coupon code" id="coupon-title">
+    <Section title={m.checkout_coupon_code()} id="coupon-title">
       {summary.coupon ? (
         <div
           className="flex items-center justify-between gap-3 rounded-xl border border-dashed border-emerald-400 bg-emerald-50 px-4 py-3"
@@ -199,13 +204,13 @@ export function CouponBox({
             onClick={onRemove}
             className="shrink-0 rounded-md px-3 py-1.5 text-sm font-semibold text-emerald-900 underline underline-offset-2 hover:bg-emerald-100"
           >
-            Remove
+            {m.checkout_remove()}
           </button>
         </div>
       ) : (
         <form noValidate onSubmit={submit} className="flex gap-2">
           <label htmlFor={id} className="sr-only">
-            Coupon code
+            {m.checkout_coupon_code()}
           </label>
           <input
             id={id}
@@ -213,7 +218,7 @@ export function CouponBox({
             value={code}
             autoCapitalize="characters"
             autoComplete="off"
-            placeholder="Enter coupon code"
+            placeholder={m.checkout_coupon_placeholder()}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? `${id}-error` : undefined}
             onChange={(e) => setCode(e.target.value)}
@@ -224,7 +229,7 @@ export function CouponBox({
             disabled={busy || !code.trim()}
             className="h-12 shrink-0 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-black disabled:bg-neutral-300"
           >
-            Apply
+            {m.checkout_apply()}
           </button>
         </form>
       )}

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { CheckoutSummary } from '@store/shared/checkout';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { placeLabel } from './payment-step';
+import { withElements } from '../../lib/rich-message';
 import { Section } from './summary-parts';
 
 /** The last section of the payment step: an optional referral code, the total, and the button that places the order. */
@@ -21,22 +23,22 @@ export function PlaceOrder({
   onPlace: () => void;
 }) {
   return (
-    <Section title="Review and place your order" id="place-title">
+    <Section title={m.checkout_review_place()} id="place-title">
       <details className="group mb-4">
         <summary className="cursor-pointer list-none text-sm font-medium text-ink underline-offset-2 hover:underline">
-          Have a referral code?
+          {m.checkout_have_referral()}
         </summary>
         <input
-          aria-label="Referral code"
+          aria-label={m.checkout_referral_code()}
           value={referral}
           maxLength={40}
           onChange={(e) => onReferral(e.target.value)}
-          placeholder="Referral code"
+          placeholder={m.checkout_referral_code()}
           className="mt-3 h-12 w-full rounded-lg border border-neutral-300 bg-white px-3.5 text-base text-ink outline-none focus:border-brand focus:ring-2 focus:ring-brand/25"
         />
       </details>
       <dl className="mb-4 flex items-baseline justify-between text-base font-bold text-ink">
-        <dt>Total to pay</dt>
+        <dt>{m.checkout_total_to_pay()}</dt>
         <dd data-testid="pay-total">{formatTaka(summary.totals.total)}</dd>
       </dl>
       <button
@@ -51,15 +53,18 @@ export function PlaceOrder({
         {placeLabel(summary.payment_method, summary.totals.total, summary.cod_deposit)}
       </button>
       <p className="mt-3 text-center text-xs text-muted">
-        By placing your order you agree to our{' '}
-        <Link to="/about-us/terms-conditions" className="underline">
-          terms
-        </Link>{' '}
-        and{' '}
-        <Link to="/about-us/privacy-policy" className="underline">
-          privacy policy
-        </Link>
-        .
+        {withElements(m.checkout_agree, {
+          terms: (
+            <Link to="/about-us/terms-conditions" className="underline">
+              {m.checkout_agree_terms()}
+            </Link>
+          ),
+          privacy: (
+            <Link to="/about-us/privacy-policy" className="underline">
+              {m.checkout_agree_privacy()}
+            </Link>
+          ),
+        })}
       </p>
     </Section>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary } from '@store/shared/checkout';
 import type { StoreLocation } from '@store/shared/content';
+import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
+import { paymentMethodLabel } from './labels';
 import { placeLabel } from './payment-step';
 import { Section } from './summary-parts';
 import { hrefHere } from '../../lib/locale';
@@ -93,7 +95,7 @@ export function PlainDelivery({
   return (
     <div className="space-y-4" data-testid="plain-delivery">
       {addresses.length > 0 ? (
-        <Section title="Deliver to a saved address" id="plain-saved-title">
+        <Section title={m.checkout_plain_saved()} id="plain-saved-title">
           <form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="ship" />
             {addresses.map((a) => (
@@ -109,7 +111,7 @@ export function PlainDelivery({
               </Radio>
             ))}
             <fieldset className="space-y-2 pt-1">
-              <legend className="mb-1 text-sm font-semibold text-ink">Delivery speed</legend>
+              <legend className="mb-1 text-sm font-semibold text-ink">{m.checkout_delivery_speed()}</legend>
               <label className="flex items-center gap-2 text-sm text-ink">
                 <input
                   type="radio"
@@ -118,7 +120,7 @@ export function PlainDelivery({
                   defaultChecked={summary.delivery_type !== 'same_day'}
                   className="size-4 accent-brand"
                 />
-                Standard delivery
+                {m.checkout_standard_delivery()}
               </label>
               <label className="flex items-center gap-2 text-sm text-ink">
                 <input
@@ -128,26 +130,28 @@ export function PlainDelivery({
                   defaultChecked={summary.delivery_type === 'same_day'}
                   className="size-4 accent-brand"
                 />
-                Same day delivery {sameDay ? `(${formatTaka(sameDay.fee)}, in Dhaka, ordered before ${summary.same_day_cutoff})` : null}
+                {sameDay
+                  ? m.checkout_plain_same_day({ fee: formatTaka(sameDay.fee), cutoff: summary.same_day_cutoff })
+                  : m.checkout_same_day_delivery()}
               </label>
             </fieldset>
             <button type="submit" className={submitClass}>
-              Deliver here
+              {m.checkout_deliver_here()}
             </button>
           </form>
         </Section>
       ) : null}
 
-      <Section title="Deliver to a new address" id="plain-new-title">
+      <Section title={m.checkout_plain_new()} id="plain-new-title">
         <form method="get" action={hrefHere('/checkout')} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="step" value="address" />
           <div className="flex-1">
             <label htmlFor="plain-district" className="mb-1 block text-sm font-medium text-ink">
-              District
+              {m.checkout_field_district()}
             </label>
             <select id="plain-district" name="district" defaultValue={district ?? ''} required className={inputClass}>
               <option value="" disabled>
-                Choose your district
+                {m.checkout_choose_your_district()}
               </option>
               {locations.map((d) => (
                 <optgroup key={d.name} label={d.name}>
@@ -161,7 +165,7 @@ export function PlainDelivery({
             </select>
           </div>
           <button type="submit" className="h-12 rounded-xl border border-neutral-300 px-5 text-sm font-semibold text-ink hover:border-ink">
-            {chosen ? 'Change district' : 'Choose area'}
+            {chosen ? m.checkout_change_district() : m.checkout_choose_area()}
           </button>
         </form>
         {chosen ? (
@@ -171,11 +175,11 @@ export function PlainDelivery({
             <input type="hidden" name="location" value={chosen.district.name} />
             <div>
               <label htmlFor="plain-area" className="mb-1 block text-sm font-medium text-ink">
-                Area
+                {m.checkout_field_area()}
               </label>
               <select id="plain-area" name="area" defaultValue={values.area ?? ''} required className={inputClass}>
                 <option value="" disabled>
-                  Choose your area in {chosen.district.name}
+                  {m.checkout_choose_your_area({ district: chosen.district.name })}
                 </option>
                 {areas.map((a) => (
                   <option key={a.name} value={a.name}>
@@ -185,9 +189,9 @@ export function PlainDelivery({
               </select>
               {errors.area ? <FieldError>{errors.area}</FieldError> : null}
             </div>
-            <Field label="Full name" name="name" autoComplete="name" required value={values.name} error={errors.name} />
+            <Field label={m.checkout_field_full_name()} name="name" autoComplete="name" required value={values.name} error={errors.name} />
             <Field
-              label="Phone"
+              label={m.checkout_field_phone()}
               name="phone"
               type="tel"
               autoComplete="tel"
@@ -197,7 +201,7 @@ export function PlainDelivery({
               error={errors.phone}
             />
             <Field
-              label="House, road, block"
+              label={m.checkout_field_house()}
               name="address_detail"
               autoComplete="street-address"
               required
@@ -205,14 +209,14 @@ export function PlainDelivery({
               error={errors.address_detail}
             />
             <button type="submit" className={submitClass}>
-              Save address and deliver here
+              {m.checkout_save_deliver_here()}
             </button>
           </form>
         ) : null}
       </Section>
 
       {stores.length > 0 ? (
-        <Section title="Or pick up from a store" id="plain-pickup-title">
+        <Section title={m.checkout_plain_pickup()} id="plain-pickup-title">
           <form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="pickup" />
             {stores.map((s) => (
@@ -230,7 +234,7 @@ export function PlainDelivery({
               </Radio>
             ))}
             <button type="submit" className={submitClass}>
-              Pick up here
+              {m.checkout_pick_up_here()}
             </button>
           </form>
         </Section>
@@ -244,16 +248,16 @@ export function PlainPayment({ summary, attemptKey }: { summary: CheckoutSummary
   const options = summary.payment_options.filter((o) => o.available);
   const preferred = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
   return (
-    <Section title="Payment method" id="plain-payment-title">
+    <Section title={m.checkout_payment_method()} id="plain-payment-title">
       <form method="post" className="space-y-3" data-testid="plain-payment">
         <input type="hidden" name="intent" value="place" />
         <input type="hidden" name="attempt" value={attemptKey} />
         {options.map((o) => (
           <Radio key={o.method} name="method" value={o.method} checked={o.method === preferred} testId={`plain-pay-${o.method}`}>
-            <span className="font-semibold text-ink">{o.label}</span>
+            <span className="font-semibold text-ink">{paymentMethodLabel(o.method)}</span>
           </Radio>
         ))}
-        <Field label="Referral code (optional)" name="referral" maxLength={40} />
+        <Field label={m.checkout_referral_optional()} name="referral" maxLength={40} />
         <button type="submit" className={`${submitClass} h-14 text-base`}>
           {placeLabel(null, summary.totals.total)}
         </button>

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { LineImage } from '@store/shared/cart';
-import { formatTaka } from '../../lib/format';
+import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
+import { formatCount, formatTaka } from '../../lib/format';
 import { hrefHere } from '../../lib/locale';
 
 /** A white card with a heading: the building block of the checkout and order pages. */
@@ -35,6 +37,7 @@ export type SummaryLine = {
 
 /** A bag line's −, + and Remove as plain forms (routes/form-bag.ts), for a browser without the page's scripts. */
 function PlainLineControls({ line }: { line: SummaryLine & { variantId: number } }) {
+  const product = `${line.product_title} ${line.variant_title}`;
   const control = (intent: 'decrement' | 'increment' | 'remove', label: string, text: string) => (
     <form method="post" action={hrefHere('/form/bag')}>
       <input type="hidden" name="intent" value={intent} />
@@ -42,7 +45,7 @@ function PlainLineControls({ line }: { line: SummaryLine & { variantId: number }
       <input type="hidden" name="back" value="/checkout" />
       <button
         type="submit"
-        aria-label={`${label}: ${line.product_title} ${line.variant_title}`}
+        aria-label={label}
         className="h-8 min-w-8 rounded-md border border-neutral-300 px-2 text-sm font-semibold text-ink hover:border-ink"
       >
         {text}
@@ -51,10 +54,10 @@ function PlainLineControls({ line }: { line: SummaryLine & { variantId: number }
   );
   return (
     <div className="mt-2 flex items-center gap-1.5" data-testid="plain-line-controls">
-      {control('decrement', 'Decrease quantity', '−')}
-      <span className="min-w-6 text-center text-sm font-semibold tabular-nums">{line.quantity}</span>
-      {control('increment', 'Increase quantity', '+')}
-      {control('remove', 'Remove', 'Remove')}
+      {control('decrement', m.checkout_line_decrease({ product }), '−')}
+      <span className="min-w-6 text-center text-sm font-semibold tabular-nums">{formatCount(line.quantity)}</span>
+      {control('increment', m.checkout_line_increase({ product }), '+')}
+      {control('remove', m.checkout_line_remove({ product }), m.checkout_remove())}
     </div>
   );
 }
@@ -67,7 +70,7 @@ export function LineList({ lines, editable = false }: { lines: SummaryLine[]; ed
           <div className="relative size-16 shrink-0 overflow-hidden rounded-lg bg-neutral-50 ring-1 ring-line">
             {l.image ? <img src={l.image.url} alt="" width={64} height={64} loading="lazy" className="size-full object-cover" /> : null}
             <span className="absolute -right-0.5 -top-0.5 flex min-w-5 items-center justify-center rounded-full bg-ink px-1.5 text-[11px] font-semibold leading-5 text-white">
-              {l.quantity}
+              {formatCount(l.quantity)}
             </span>
           </div>
           <div className="min-w-0 flex-1">
@@ -90,7 +93,9 @@ export function LineList({ lines, editable = false }: { lines: SummaryLine[]; ed
           </div>
           <div className="text-right text-sm">
             {l.gift ? (
-              <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">Free gift</span>
+              <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-700">
+                {m.checkout_free_gift()}
+              </span>
             ) : (
               <>
                 <p className="font-semibold text-ink">{formatTaka(l.line_price)}</p>
@@ -135,23 +140,28 @@ function Row({ label, value, tone, testId }: { label: ReactNode; value: ReactNod
 }
 
 export function TotalsRows({ t }: { t: TotalsView }) {
-  const shipping = !t.shippingKnown ? '—' : t.shipping === 0 ? 'Free' : formatTaka(t.shipping);
+  const shipping = !t.shippingKnown ? '—' : t.shipping === 0 ? messages.bagFree() : formatTaka(t.shipping);
   // Notes and the rule sit between two lists: a <dl> holds only its term and value pairs.
   return (
     <div className="space-y-2">
       <dl className="space-y-2">
-        <Row label="Subtotal" value={formatTaka(t.subtotal)} testId="total-subtotal" />
-        {t.rebate > 0 ? <Row label="Privilege rebate" value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
+        <Row label={messages.bagSubtotal()} value={formatTaka(t.subtotal)} testId="total-subtotal" />
+        {t.rebate > 0 ? <Row label={m.checkout_privilege_rebate()} value={`−${formatTaka(t.rebate)}`} tone="saving" /> : null}
         {t.discount > 0 ? (
           <Row
-            label={`Discount${t.couponCode ? ` (${t.couponCode})` : ''}`}
+            label={t.couponCode ? m.checkout_discount_code({ code: t.couponCode }) : m.checkout_discount()}
             value={`−${formatTaka(t.discount)}`}
             tone="saving"
             testId="total-discount"
           />
         ) : null}
         <Row
-          label={<>Shipping{t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}</>}
+          label={
+            <>
+              {m.checkout_shipping()}
+              {t.shippingLabel ? <span className="text-muted"> · {t.shippingLabel}</span> : null}
+            </>
+          }
           value={
             t.shipping_waived > 0 ? (
               <>
@@ -172,9 +182,9 @@ export function TotalsRows({ t }: { t: TotalsView }) {
       ) : null}
       <div className="my-1 border-t border-line" />
       <dl>
-        <Row label="Total" value={formatTaka(t.total)} tone="strong" testId="total-total" />
+        <Row label={m.checkout_total()} value={formatTaka(t.total)} tone="strong" testId="total-total" />
       </dl>
-      <p className="text-right text-[11px] text-muted">Prices in BDT, VAT included</p>
+      <p className="text-right text-[11px] text-muted">{m.checkout_prices_note()}</p>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type {
 } from '@store/shared/checkout';
 import { nextPathAfterOrder, type PaymentMethod } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { needsLogin, type HttpError, type HttpResult } from '../../lib/http';
 import { toast } from '../../lib/toast';
 import { openLogin } from '../auth/auth-events';
@@ -106,8 +107,7 @@ export function useCheckout(data: CheckoutData) {
   useEffect(() => {
     affiliate.current = rememberAffiliate();
     if (data.message?.shipping) toast.warning(data.message.shipping);
-    if (data.paymentNotice)
-      toast.warning('We could not confirm that payment. Your bag is kept; please try again or choose another method.');
+    if (data.paymentNotice) toast.warning(m.checkout_payment_unconfirmed());
     // SPEC §7: InitiateCheckout (step 1) once per visit of the page, in BDT.
     if (!announced.current && data.checkout.cart.line_items.length) {
       announced.current = true;
@@ -116,9 +116,9 @@ export function useCheckout(data: CheckoutData) {
   }, [data.message, data.paymentNotice, data.checkout.cart]);
 
   function fail(error: HttpError | null) {
-    if (!error) return toast.error(messages.offline);
+    if (!error) return toast.error(messages.offline());
     if (needsLogin(error)) {
-      toast.error(messages.loginRequired);
+      toast.error(messages.loginRequired());
       openLogin({ reason: 'checkout' });
       return;
     }
@@ -157,12 +157,12 @@ export function useCheckout(data: CheckoutData) {
   /** Paying needs a shopper (signed in or a verified guest) and a delivery choice: says what is missing. */
   function readyToPay(current: CheckoutSummary): boolean {
     if (!current.shopper) {
-      toast.error(messages.loginRequired);
+      toast.error(messages.loginRequired());
       openLogin({ reason: 'checkout' });
       return false;
     }
     if (!isDeliveryChosen(current, latestMode.current)) {
-      toast.error(messages.chooseDeliveryAddress);
+      toast.error(messages.chooseDeliveryAddress());
       return false;
     }
     return true;

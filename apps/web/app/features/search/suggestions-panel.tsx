@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatTaka } from '../../lib/format';
 import * as messages from '@store/shared/messages';
 import type { SuggestionsResponse } from '@store/shared/search';
+import * as m from '@store/shared/i18n/messages';
 
 type Props = {
   listId: string;
@@ -26,7 +27,7 @@ export default function SuggestionsPanel({ listId, optionId, data, active, varia
       className={`absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-2xl border border-line bg-white text-left shadow-[0_12px_32px_rgba(0,0,0,0.14)] ${variant === 'desktop' ? 'min-w-[22rem]' : ''}`}
       data-testid="search-suggestions"
     >
-      <div id={listId} role="listbox" aria-label="Suggestions" className={data.results.length ? 'py-1.5' : 'hidden'}>
+      <div id={listId} role="listbox" aria-label={m.search_suggestions()} className={data.results.length ? 'py-1.5' : 'hidden'}>
         {data.results.map((s, i) => (
           // Each option is the product's link itself (ARIA allows role=option on a link): a long press
           // or a middle click opens it in a new tab, while focus and the keyboard stay in the input.
@@ -55,7 +56,7 @@ export default function SuggestionsPanel({ listId, optionId, data, active, varia
               {formatTaka(s.discounted_price)}
               {s.discounted_price < s.price && (
                 <s className="block text-xs font-normal text-muted">
-                  <span className="sr-only">Regular price </span>
+                  <span className="sr-only">{m.price_regular_sr()} </span>
                   {formatTaka(s.price)}
                 </s>
               )}

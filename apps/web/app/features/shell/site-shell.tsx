@@ -47,7 +47,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
   return (
     <div className="flex min-h-dvh flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] lg:pb-0">
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
-        Skip to content
+        {m.skip_to_content()}
       </a>
       <Header data={data} nav={nav} viewer={viewer} onOpenMenu={openMenu} />
       <div id="main" tabIndex={-1} className="flex-1 outline-none">

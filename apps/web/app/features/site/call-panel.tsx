@@ -4,6 +4,7 @@ import { callOutsideHoursText, careHoursText, isWithinCareHours } from '@store/s
 import { ClockIcon, HeadsetIcon, PhoneIcon } from '../../components/layout/icons';
 import { DialogClose, DialogTitle, ModalDialog } from '../../components/ui/dialog';
 import { displayPhone, telHref } from '../../lib/contact';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * The call panel. A call tried outside customer care's hours as set (by default Friday, Saturday,
@@ -24,8 +25,8 @@ export default function CallPanel({ phone, hours, onClose }: { phone: string; ho
             <HeadsetIcon size={22} />
           </span>
           <div>
-            <DialogTitle className="text-lg font-bold">Call us</DialogTitle>
-            <p className="text-sm text-muted">Customer care</p>
+            <DialogTitle className="text-lg font-bold">{m.call_us()}</DialogTitle>
+            <p className="text-sm text-muted">{m.shell_customer_care()}</p>
           </div>
         </div>
         <p className="mt-5 text-2xl font-bold tracking-wide">{displayPhone(phone)}</p>
@@ -48,7 +49,7 @@ export default function CallPanel({ phone, hours, onClose }: { phone: string; ho
           className="mt-5 flex w-full items-center justify-center gap-2 rounded-full bg-brand py-3 font-semibold text-white hover:bg-brand-dark"
         >
           <PhoneIcon size={18} />
-          Call now
+          {m.call_now()}
         </a>
       </div>
     </ModalDialog>

@@ -1,6 +1,7 @@
 import * as messages from '@store/shared/messages';
 import { displayPhone, telHref } from '../../lib/contact';
 import { SITE_NAME } from '../../lib/seo';
+import * as m from '@store/shared/i18n/messages';
 
 /** Replaces every page (status 503) while the settings say the site is under maintenance. */
 export function MaintenancePage({ email, phone }: { email: string; phone: string }) {
@@ -22,10 +23,10 @@ export function MaintenancePage({ email, phone }: { email: string; phone: string
           />
           <circle cx="38" cy="82" r="5" fill="currentColor" />
         </svg>
-        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{messages.maintenanceTitle}</h1>
-        <p className="mt-3 text-lg text-neutral-700">{messages.maintenanceBody}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{messages.maintenanceTitle()}</h1>
+        <p className="mt-3 text-lg text-neutral-700">{messages.maintenanceBody()}</p>
         <div className="mt-8 rounded-2xl bg-white p-5 text-sm text-neutral-700 shadow-sm ring-1 ring-line">
-          <p>Need help with an order? Our customer care team is here for you.</p>
+          <p>{m.maintenance_help()}</p>
           <p className="mt-3 flex flex-col items-center justify-center gap-2 font-semibold sm:flex-row sm:gap-6">
             <a href={`mailto:${email}`} className="text-brand-dark underline underline-offset-2">
               {email}

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { WhatsAppIcon } from '../../components/layout/icons';
 import { whatsAppHref } from '../../lib/contact';
+import * as m from '@store/shared/i18n/messages';
 
 /** Every page shows the WhatsApp chat button except a receipt (SPEC §2). */
 export const showsWhatsApp = (pathname: string) => !/^\/receipt\//.test(pathname);
@@ -22,7 +23,7 @@ export function WhatsAppButton({ number, placement }: { number: string; placemen
       href={whatsAppHref(number)}
       target="_blank"
       rel="noopener"
-      aria-label="Chat with us on WhatsApp"
+      aria-label={m.whatsapp_chat()}
       data-testid="whatsapp-button"
       className={`items-center justify-center rounded-full bg-[#25d366] text-white shadow-lg transition-transform focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink ${PLACEMENT[placement]}`}
     >

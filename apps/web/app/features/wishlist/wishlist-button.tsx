@@ -9,6 +9,7 @@ import {
   subscribeWishlist,
   wishlistSnapshot,
 } from './wishlist-store';
+import * as m from '@store/shared/i18n/messages';
 
 /**
  * The heart on product pages and cards. Signed in: adds (or removes) the product. Signed out:
@@ -46,7 +47,7 @@ export function WishlistButton({ productId, className = '' }: { productId: numbe
       onClick={onClick}
       disabled={busy}
       aria-pressed={saved}
-      aria-label={saved ? 'Remove from wishlist' : 'Add to wishlist'}
+      aria-label={saved ? m.account_wishlist_remove() : m.account_wishlist_add()}
       data-testid="wishlist-button"
       className={`inline-flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow-sm ring-1 ring-line transition hover:text-brand focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-60 ${className}`}
     >
