@@ -65,6 +65,8 @@ test('a shopper browses, searches, signs in by code and orders cash on delivery,
   await expect(page.getByTestId('price-current').first()).toHaveText(BENGALI_TAKA);
   await department(page, 'বিউটি');
   await expect(page).toHaveURL(/\/bn\/?$/);
+  await expect(page.locator('html')).toHaveAttribute('data-department', '');
+  await expect(page.getByTestId('price-current').first()).toHaveText(BENGALI_TAKA);
 
   // Search in Banglish, then in Bangla: both find the English-named lipsticks.
   await search(page, 'lipstik');

@@ -42,6 +42,8 @@ export const AdminBrandInputSchema = z.object({
   name: NameSchema,
   handle: CatalogHandleSchema,
   description: text().trim().max(5000, max(5000)),
+  /** In Bangla (issue 21); empty: Bangla pages show the English. */
+  description_bn: text().trim().max(5000, max(5000)).optional(),
   department: z.enum(DEPARTMENT_KEYS),
   luxury: z.boolean('Must be yes or no'),
   /** The brand page: the handle of one of the content pages, or null for none. */
@@ -56,6 +58,7 @@ export type AdminBrandPatch = z.infer<typeof AdminBrandPatchSchema>;
 export const AdminBrandSchema = AdminBrandInputSchema.extend({
   id: z.number(),
   description: z.string(),
+  description_bn: z.string(),
   /** Every product of the brand, published or not (a brand with products cannot be deleted). */
   product_count: z.number(),
   updated_at: z.string(),

@@ -132,6 +132,9 @@ const ProductFieldsSchema = z.object({
   name: text().trim().min(1, catalogMessages.required).max(PRODUCT_LIMITS.name, max(PRODUCT_LIMITS.name)),
   /** Rich text from the editor; the API keeps only the markup the storefront allows (lib/sanitize.ts). */
   body_html: text().max(PRODUCT_LIMITS.body, 'The description is too long'),
+  /** The name and description in Bangla (issue 21); empty: Bangla pages show the English. */
+  name_bn: text().trim().max(PRODUCT_LIMITS.name, max(PRODUCT_LIMITS.name)).optional(),
+  body_html_bn: text().max(PRODUCT_LIMITS.body, 'The description is too long').optional(),
   brand_id: IdSchema,
   department: z.enum(DEPARTMENT_KEYS),
   category_id: IdSchema.nullable(),
@@ -199,6 +202,9 @@ export const AdminProductSchema = z.object({
   handle: z.string(),
   name: z.string(),
   body_html: z.string(),
+  /** '' when staff wrote none. */
+  name_bn: z.string(),
+  body_html_bn: z.string(),
   brand: z.object({ id: z.number(), handle: z.string(), name: z.string() }),
   department: z.enum(DEPARTMENT_KEYS),
   category_id: z.number().nullable(),

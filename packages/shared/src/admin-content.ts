@@ -40,12 +40,18 @@ const BodySchema = text().max(200_000, 'The text is too long');
 const SeoTitleSchema = text().trim().max(70, 'At most 70 characters');
 const SeoDescriptionSchema = text().trim().max(320, 'At most 320 characters');
 /** When a published item goes live; null publishes it now (or keeps the time it went live). */
+/** A field's Bangla (issue 21): optional, and empty means Bangla pages show the English. */
+const BanglaTitleSchema = text().trim().max(200, 'At most 200 characters').optional();
+const BanglaBodySchema = BodySchema.optional();
+
 const PublishAtSchema = z.iso.datetime({ offset: true, error: contentMessages.publishAt }).nullable();
 
 export const AdminPageInputSchema = z.object({
   handle: AddressPartSchema,
   title: TitleSchema,
   body_html: BodySchema,
+  title_bn: BanglaTitleSchema,
+  body_html_bn: BanglaBodySchema,
   meta_title: SeoTitleSchema,
   meta_description: SeoDescriptionSchema,
   status: z.enum(PUBLISH_STATUSES),
@@ -68,6 +74,9 @@ export const AdminPageSchema = z.object({
   handle: z.string(),
   title: z.string(),
   body_html: z.string(),
+  /** '' when staff wrote none. */
+  title_bn: z.string(),
+  body_html_bn: z.string(),
   meta_title: z.string(),
   meta_description: z.string(),
   status: z.enum(PUBLISH_STATUSES),
@@ -83,6 +92,9 @@ export const AdminBlogPostInputSchema = z.object({
   title: TitleSchema,
   excerpt: text().trim().min(1, contentMessages.required).max(500, 'At most 500 characters'),
   body_html: BodySchema,
+  title_bn: BanglaTitleSchema,
+  excerpt_bn: text().trim().max(500, 'At most 500 characters').optional(),
+  body_html_bn: BanglaBodySchema,
   /** The cover picture, as the upload answers it. */
   cover: UploadedImageSchema.nullable(),
   author: text().trim().min(1, contentMessages.required).max(100, 'At most 100 characters'),
@@ -103,6 +115,10 @@ export const AdminBlogPostSchema = z.object({
   title: z.string(),
   excerpt: z.string(),
   body_html: z.string(),
+  /** '' when staff wrote none. */
+  title_bn: z.string(),
+  excerpt_bn: z.string(),
+  body_html_bn: z.string(),
   cover: ImageSchema.nullable(),
   author: z.string(),
   meta_title: z.string(),
@@ -131,6 +147,8 @@ const BannerFieldsSchema = z.object({
   placement: z.enum(BANNER_PLACEMENTS),
   title: TitleSchema,
   subtitle: text().trim().max(300, 'At most 300 characters').nullable(),
+  title_bn: BanglaTitleSchema,
+  subtitle_bn: text().trim().max(300, 'At most 300 characters').optional(),
   link_url: LinkSchema,
   image: UploadedImageSchema,
   audience: z.enum(BANNER_AUDIENCES),
@@ -160,6 +178,9 @@ export const BANNER_STATES = ['scheduled', 'live', 'ended'] as const;
 export const AdminBannerSchema = BannerFieldsSchema.extend({
   id: z.number(),
   subtitle: z.string().nullable(),
+  /** '' when staff wrote none. */
+  title_bn: z.string(),
+  subtitle_bn: z.string(),
   state: z.enum(BANNER_STATES),
   updated_at: z.string(),
 });

@@ -100,8 +100,12 @@ export const PromoteInputSchema = z.discriminatedUnion('type', [PromoteProductsI
 });
 export type PromoteInput = z.infer<typeof PromoteInputSchema>;
 
+/** A title's Bangla (issue 21): optional, and empty means Bangla pages show the English. */
+const BanglaTitleSchema = text().trim().max(100, max(100)).optional();
+
 const NavItemFieldsSchema = z.object({
   title: TitleSchema,
+  title_bn: BanglaTitleSchema,
   relative_url: optional(RelativeUrlSchema),
   external_url: optional(ExternalUrlSchema),
   /** Where the entry really sends the shopper (it wins over the other addresses). */
@@ -160,6 +164,8 @@ export const AdminNavItemSchema: z.ZodType<AdminNavItem> = z.object({
   parent_id: z.number().nullable(),
   position: z.number(),
   title: z.string(),
+  /** '' when staff wrote none. */
+  title_bn: z.string(),
   relative_url: z.string().nullable(),
   external_url: z.string().nullable(),
   redirect_url: z.string().nullable(),
@@ -189,13 +195,18 @@ export const NavMenuQuerySchema = z.object({ menu: z.enum(NAV_MENUS, 'Choose bea
 
 // Footer
 
-export const AdminFooterGroupInputSchema = z.object({ menu: z.enum(NAV_MENUS, 'Choose a menu'), title: TitleSchema });
+export const AdminFooterGroupInputSchema = z.object({
+  menu: z.enum(NAV_MENUS, 'Choose a menu'),
+  title: TitleSchema,
+  title_bn: BanglaTitleSchema,
+});
 export type AdminFooterGroupInput = z.infer<typeof AdminFooterGroupInputSchema>;
-export const AdminFooterGroupPatchSchema = AdminFooterGroupInputSchema.pick({ title: true });
+export const AdminFooterGroupPatchSchema = AdminFooterGroupInputSchema.pick({ title: true, title_bn: true });
 export type AdminFooterGroupPatch = z.infer<typeof AdminFooterGroupPatchSchema>;
 
 const FooterLinkFieldsSchema = z.object({
   title: TitleSchema,
+  title_bn: BanglaTitleSchema,
   relative_url: RelativeUrlSchema,
   menu_icon: optional(IconSchema),
 });
@@ -210,6 +221,7 @@ export const AdminFooterLinkSchema = z.object({
   id: z.number(),
   group_id: z.number(),
   title: z.string(),
+  title_bn: z.string(),
   relative_url: z.string(),
   menu_icon: z.string().nullable(),
   position: z.number(),
@@ -219,6 +231,7 @@ export const AdminFooterGroupSchema = z.object({
   id: z.number(),
   menu: z.enum(NAV_MENUS),
   title: z.string(),
+  title_bn: z.string(),
   position: z.number(),
   links: z.array(AdminFooterLinkSchema),
 });

@@ -1,3 +1,4 @@
+import { getLocale } from '@store/shared/i18n/runtime';
 import { bengaliDigits, formatTakaBn } from '@store/shared/bangla';
 import { localizedPath, type Locale } from '@store/shared/locale';
 import { formatTaka } from '@store/shared/money';
@@ -13,3 +14,34 @@ export const digitsIn = (locale: Locale, n: number): string => (locale === 'bn' 
 
 export const pageUrlIn = (publicUrl: string, path: string, locale: Locale): string =>
   `${publicUrl.replace(/\/$/, '')}${localizedPath(path, locale)}`;
+
+/**
+ * A content field in the language of the request being served (issue 21 item 4): its Bangla where
+ * staff wrote one, else the English, which every field has. The request's language is the one the
+ * catalogs' messages read (plugins/request-locale.ts); outside a request it is English.
+ */
+export function inRequestLanguage(english: string, bangla: string | null | undefined): string {
+  return inLanguage(getLocale(), english, bangla);
+}
+
+/** The same choice for a language named outside a request (an order's e-mail, a back-in-stock note). */
+export function inLanguage(locale: Locale, english: string, bangla: string | null | undefined): string {
+  return locale === 'bn' && bangla?.trim() ? bangla : english;
+}
+
+/**
+ * A cache key for an answer that holds content in the request's language (product names, page text):
+ * one entry per language, so a Bangla answer is never served to an English page.
+ */
+export const languageKey = (key: string): string => `${getLocale()}|${key}`;
+
+/**
+ * A Bangla field as the back office stores it: left out of a patch (undefined) it stays as it is;
+ * empty it becomes null, so the page shows the English.
+ */
+export function storedBangla(value: string | undefined): string | null | undefined {
+  return value === undefined ? undefined : value.trim() || null;
+}
+
+/** What the back office shows of a stored Bangla field: '' for none. */
+export const shownBangla = (value: string | null): string => value ?? '';

@@ -18,6 +18,8 @@ import {
 import { describe, HELD_REVIEW_TEXTS, REVIEW_TEXTS, REVIEWERS } from './copy.js';
 import { imageUrls, productJob, type ImageJob, type ProductArt } from './images.js';
 import { daysBefore, hash, kebab, rng, type Rng } from './random.js';
+import { PRODUCT_BANGLA } from './catalog-bangla.js';
+import { BRAND_DESCRIPTIONS_BN, CATEGORY_NAMES_BN } from './content-bangla.js';
 
 export type PlannedVariant = { sku: string; title: string; price: number; discount: number; stock: number; position: number };
 export type PlannedReview = { name: string; star: number; text: string; approved: boolean; createdAt: Date };
@@ -28,6 +30,9 @@ export type PlannedProduct = {
   category: CategoryDef;
   department: DepartmentKey;
   bodyHtml: string;
+  /** Bangla name and description where catalog-bangla.ts has them (issue 21), else null. */
+  nameBn: string | null;
+  bodyHtmlBn: string | null;
   tags: string[];
   metafields: Metafield[];
   images: ProductImage[];
@@ -227,9 +232,12 @@ function planProduct(def: ProductDef, onSale: boolean): PlannedProduct {
   const fullName = def.name.toLowerCase().startsWith(brand.name.toLowerCase()) ? def.name : `${brand.name} ${def.name}`;
   const images = imageJobs.map((job, i) => imageUrls(job, `${fullName}${VIEW_ALT[i]}`));
 
+  const bangla = PRODUCT_BANGLA[`${def.brand}/${def.name}`];
   return {
     handle,
     name: def.name,
+    nameBn: bangla?.name ?? null,
+    bodyHtmlBn: bangla ? sanitizeBodyHtml(bangla.description) : null,
     brand,
     category,
     department: category.department,
@@ -405,6 +413,7 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
         handle: b.handle,
         name: b.name,
         description: b.description,
+        descriptionBn: BRAND_DESCRIPTIONS_BN[b.handle] ?? null,
         departmentId: dept(b.department),
         pageHandle: b.page ? b.handle : null,
         luxury: b.luxury ?? false,
@@ -416,7 +425,15 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
   const roots = CATEGORIES.filter((c) => !c.parent);
   await db
     .insert(categories)
-    .values(roots.map((c, i) => ({ handle: c.handle, name: c.name, departmentId: dept(c.department), position: i })))
+    .values(
+      roots.map((c, i) => ({
+        handle: c.handle,
+        name: c.name,
+        nameBn: CATEGORY_NAMES_BN[c.handle] ?? null,
+        departmentId: dept(c.department),
+        position: i,
+      })),
+    )
     .onConflictDoNothing();
   const rootIds = idMap(
     await db.select({ id: categories.id, handle: categories.handle }).from(categories).where(isNull(categories.parentId)),
@@ -428,6 +445,7 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
       CATEGORIES.filter((c) => c.parent).map((c, i) => ({
         handle: c.handle,
         name: c.name,
+        nameBn: CATEGORY_NAMES_BN[c.handle] ?? null,
         parentId: rootIds.get(c.parent!)!,
         departmentId: dept(c.department),
         position: i,
@@ -446,6 +464,8 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
         handle: p.handle,
         name: p.name,
         bodyHtml: p.bodyHtml,
+        nameBn: p.nameBn,
+        bodyHtmlBn: p.bodyHtmlBn,
         brandId: brandIds.get(p.brand.handle)!,
         departmentId: dept(p.department),
         categoryId: categoryIds.get(p.category.handle)!,

@@ -11,6 +11,7 @@ import type { CatalogIds, CatalogPlan, PlannedProduct } from './catalog.js';
 import { BLOG_POSTS, PAGES, STORES } from './content-copy.js';
 import { imageUrls, wideJob, type ImageJob, type WideArt } from './images.js';
 import { daysBefore } from './random.js';
+import { BANNERS_BN, BLOG_BN, PAGES_BN, TITLES_BN } from './content-bangla.js';
 
 const BANNER_SIZE = { width: 1600, height: 600, mobileWidth: 800, mobileHeight: 400 };
 const ARTICLE_SIZE = { width: 1200, height: 630, mobileWidth: 600, mobileHeight: 315 };
@@ -597,10 +598,23 @@ export const BASIC_SETTINGS: BasicSettings = {
 
 export const SEARCH_REDIRECTS = { toy_brand_words: ['lego', 'barbie', 'hot wheels', 'funskool'], luxury: { word: 'dior', brand: 'dior' } };
 
+/** Each text's Bangla, where content-bangla.ts has it (issue 21); null: Bangla pages show the English. */
+type Bangla<K extends string> = Record<K, string | null>;
+
 export type ContentPlan = {
-  banners: (Omit<BannerDef, 'items' | 'palette' | 'slug' | 'cta'> & { image: ProductImage })[];
-  blogPosts: { slug: string; title: string; excerpt: string; bodyHtml: string; author: string; publishedAt: Date; image: ProductImage }[];
-  pages: { handle: string; title: string; bodyHtml: string; metaTitle: string; metaDescription: string }[];
+  banners: (Omit<BannerDef, 'items' | 'palette' | 'slug' | 'cta'> & { image: ProductImage } & Bangla<'titleBn' | 'subtitleBn'>)[];
+  blogPosts: ({
+    slug: string;
+    title: string;
+    excerpt: string;
+    bodyHtml: string;
+    author: string;
+    publishedAt: Date;
+    image: ProductImage;
+  } & Bangla<'titleBn' | 'excerptBn' | 'bodyHtmlBn'>)[];
+  pages: ({ handle: string; title: string; bodyHtml: string; metaTitle: string; metaDescription: string } & Bangla<
+    'titleBn' | 'bodyHtmlBn'
+  >)[];
   imageJobs: ImageJob[];
 };
 
@@ -632,6 +646,8 @@ export function planContent(catalog: CatalogPlan): ContentPlan {
     placement: b.placement,
     title: b.title,
     subtitle: b.subtitle,
+    titleBn: BANNERS_BN[b.title]?.title ?? null,
+    subtitleBn: BANNERS_BN[b.title]?.subtitle ?? null,
     linkUrl: b.linkUrl,
     audience: b.audience ?? 'all',
     image: wide(
@@ -646,6 +662,9 @@ export function planContent(catalog: CatalogPlan): ContentPlan {
     title: p.title,
     excerpt: p.excerpt,
     bodyHtml: sanitizeBodyHtml(p.bodyHtml),
+    titleBn: BLOG_BN[p.slug]?.title ?? null,
+    excerptBn: BLOG_BN[p.slug]?.excerpt ?? null,
+    bodyHtmlBn: BLOG_BN[p.slug] ? sanitizeBodyHtml(BLOG_BN[p.slug]!.body_html) : null,
     author: p.author,
     publishedAt: daysBefore(p.daysAgo, 9 * 60),
     image: wide(
@@ -677,6 +696,8 @@ export function planContent(catalog: CatalogPlan): ContentPlan {
       handle: p.handle,
       title: p.title,
       bodyHtml: sanitizeBodyHtml(p.bodyHtml),
+      titleBn: PAGES_BN[p.handle]?.title ?? null,
+      bodyHtmlBn: PAGES_BN[p.handle] ? sanitizeBodyHtml(PAGES_BN[p.handle]!.body_html) : null,
       metaTitle: p.metaTitle,
       metaDescription: p.metaDescription,
     })),
@@ -702,6 +723,7 @@ async function insertNav(db: Db, menu: 'beauty' | 'kids', items: NavDef[], paren
         parentId,
         position,
         title: def.title,
+        titleBn: TITLES_BN[def.title] ?? null,
         relativeUrl: def.url ?? null,
         externalUrl: def.externalUrl ?? null,
         redirectUrl: def.redirectUrl ?? null,
@@ -733,10 +755,20 @@ export async function writeContent(db: Db, plan: ContentPlan, ids: CatalogIds): 
     const [existing] = await db.select({ id: footerGroups.id }).from(footerGroups).where(eq(footerGroups.menu, menu)).limit(1);
     if (existing) continue;
     for (const [position, g] of groups.entries()) {
-      const [row] = await db.insert(footerGroups).values({ menu, title: g.title, position }).returning({ id: footerGroups.id });
-      await db
-        .insert(footerLinks)
-        .values(g.links.map((l, i) => ({ groupId: row!.id, title: l.title, relativeUrl: l.url, menuIcon: l.icon ?? null, position: i })));
+      const [row] = await db
+        .insert(footerGroups)
+        .values({ menu, title: g.title, titleBn: TITLES_BN[g.title] ?? null, position })
+        .returning({ id: footerGroups.id });
+      await db.insert(footerLinks).values(
+        g.links.map((l, i) => ({
+          groupId: row!.id,
+          title: l.title,
+          titleBn: TITLES_BN[l.title] ?? null,
+          relativeUrl: l.url,
+          menuIcon: l.icon ?? null,
+          position: i,
+        })),
+      );
     }
   }
 
@@ -755,6 +787,8 @@ export async function writeContent(db: Db, plan: ContentPlan, ids: CatalogIds): 
       placement: b.placement,
       title: b.title,
       subtitle: b.subtitle,
+      titleBn: b.titleBn,
+      subtitleBn: b.subtitleBn,
       linkUrl: b.linkUrl,
       image: b.image,
       audience: b.audience ?? 'all',

@@ -29,6 +29,7 @@ import {
   type LineRow,
 } from './lines.js';
 import { buildCart, clearRecommendations } from './view.js';
+import { inRequestLanguage } from '../../lib/in-locale.js';
 
 export type { CartOwner } from './lines.js';
 
@@ -276,8 +277,9 @@ async function refusal(db: Db, r: ChangeRowSql, q: number, deps: CartDeps): Prom
       .where(and(eq(cartLines.cartId, r.cart_id), eq(cartLines.variantId, r.view.variantId), isNull(cartLines.giftRuleId)));
     current = line?.quantity ?? 0;
   }
-  const { stock, productName, variantTitle } = r.view;
-  if (current + q > stock) return new AppError('out_of_stock', messages.lowStock(productName, variantTitle, stock));
+  const { stock, productName, productNameBn, variantTitle } = r.view;
+  if (current + q > stock)
+    return new AppError('out_of_stock', messages.lowStock(inRequestLanguage(productName, productNameBn), variantTitle, stock));
   return new AppError('quantity_limit', messages.biggerPurchase(await deps.supportPhone()));
 }
 

@@ -20,6 +20,8 @@ import { privilegeCards } from './cart.tables.js';
 import { rebatingCardOf } from './cards.js';
 import { activeRules, inWindow, paidTotals, type RuleRow } from './gifts.js';
 import { unitPrice, type CartOwner, type CartRow, type LineRow } from './lines.js';
+import { languageKey } from '../../lib/in-locale.js';
+import { inRequestLanguage } from '../../lib/in-locale.js';
 
 function lineImage(images: ProductImage[]): LineImage | null {
   const first = images[0];
@@ -28,6 +30,7 @@ function lineImage(images: ProductImage[]): LineImage | null {
 }
 
 function toLineItem(row: LineRow): CartLineItem {
+  const productName = inRequestLanguage(row.productName, row.productNameBn);
   const gift = row.giftRuleId !== null;
   const price = gift ? 0 : row.price;
   const unit = gift ? 0 : unitPrice(row);
@@ -41,8 +44,8 @@ function toLineItem(row: LineRow): CartLineItem {
     line_price: unit * row.quantity,
     title: row.variantTitle,
     variant_title: row.variantTitle,
-    product_title: row.productName,
-    name: `${row.productName} - ${row.variantTitle}`,
+    product_title: productName,
+    name: `${productName} - ${row.variantTitle}`,
     sku: row.sku,
     vendor: row.brandName,
     image: lineImage(row.images),
@@ -54,7 +57,7 @@ function toLineItem(row: LineRow): CartLineItem {
             value: row.discount,
             value_type: 'percentage',
             title: `${row.discount}% off`,
-            description: `${row.discount}% off ${row.productName}`,
+            description: `${row.discount}% off ${productName}`,
           }
         : null,
     gift,
@@ -138,7 +141,7 @@ followInvalidations(recommendationCache);
 
 /** The department's best-rated products in stock, for an empty bag. */
 function recommendations(db: Db, department: DepartmentKey): Promise<ProductCard[]> {
-  return recommendationCache.getOrLoad(`${dbKey(db)}:${department}`, ['catalog'], () =>
+  return recommendationCache.getOrLoad(languageKey(`${dbKey(db)}:${department}`), ['catalog'], () =>
     topRatedInDepartment({ db }, department, RECOMMENDATIONS),
   );
 }

@@ -14,6 +14,7 @@ import { assertUnchangedSince, nextStamp } from '../../lib/edit-conflict.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../staff/index.js';
 import { brands, departments, products } from './catalog.tables.js';
+import { shownBangla, storedBangla } from '../../lib/in-locale.js';
 
 /**
  * Brands in the back office (issue 17): name, address, description, department, luxury, and the
@@ -61,6 +62,7 @@ function toAdminBrand(row: BrandRow, keyOf: Map<number, DepartmentKey>, count: n
     name: row.name,
     handle: row.handle,
     description: row.description,
+    description_bn: shownBangla(row.descriptionBn),
     department: keyOf.get(row.departmentId) ?? '',
     luxury: row.luxury,
     page_handle: row.pageHandle,
@@ -74,6 +76,7 @@ const brandAudit = (row: BrandRow, keyOf: Map<number, DepartmentKey>) => ({
   name: row.name,
   handle: row.handle,
   description: row.description,
+  description_bn: shownBangla(row.descriptionBn),
   department: keyOf.get(row.departmentId) ?? '',
   luxury: row.luxury,
   page_handle: row.pageHandle,
@@ -134,6 +137,7 @@ export async function createBrand(ctx: RequestCtx, pageOptions: PageOptions, inp
         name: input.name,
         handle: input.handle,
         description: input.description,
+        descriptionBn: storedBangla(input.description_bn),
         departmentId,
         luxury: input.luxury,
         pageHandle: input.page_handle,
@@ -159,6 +163,7 @@ export async function updateBrand(ctx: RequestCtx, pageOptions: PageOptions, id:
         name: patch.name,
         handle: patch.handle,
         description: patch.description,
+        descriptionBn: storedBangla(patch.description_bn),
         departmentId,
         luxury: patch.luxury,
         pageHandle: patch.page_handle,

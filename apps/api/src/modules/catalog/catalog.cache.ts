@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { DbCtx } from '../../lib/context.js';
 import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
+import { languageKey } from '../../lib/in-locale.js';
 import { CATALOG_ANSWER_TTL_MS, getProduct, listProducts, normaliseListingQuery } from './catalog.service.js';
 
 /*
@@ -12,7 +13,7 @@ import { CATALOG_ANSWER_TTL_MS, getProduct, listProducts, normaliseListingQuery 
  * serialising.
  *
  * What the key holds: everything the answer depends on and nothing else. The listing is a function
- * of its canonical query alone (normaliseListingQuery: parameter order, defaults and equivalent
+ * of the request's language (product names: lib/in-locale.ts) and its canonical query (normaliseListingQuery: parameter order, defaults and equivalent
  * spellings collapse); a product of its brand and product handles. Neither reads the shopper: not
  * the session (customer or guest), the cookies, My-Department (the listing's department is its
  * `department` parameter) nor My-Location, and neither answer carries anything per shopper, so one
@@ -73,13 +74,13 @@ export function createCatalogAnswers(
     listing(query) {
       // Built field by field in one order, so its JSON is the key.
       const q = normaliseListingQuery(query);
-      return listings.getOrLoad(JSON.stringify(q), CATALOG, async () =>
+      return listings.getOrLoad(languageKey(JSON.stringify(q)), CATALOG, async () =>
         encode(ProductListResponseSchema, await loaders.listing({ db: dbNow() }, q)),
       );
     },
     product(brand, handle) {
       // Both are handles (a-z, 0-9, -), checked by the route: no separator can be forged.
-      return productsCache.getOrLoad(`${brand}/${handle}`, CATALOG, async () =>
+      return productsCache.getOrLoad(languageKey(`${brand}/${handle}`), CATALOG, async () =>
         encode(ProductDetailResponseSchema, await loaders.product({ db: dbNow() }, brand, handle)),
       );
     },

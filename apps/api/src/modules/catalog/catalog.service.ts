@@ -18,6 +18,7 @@ import { dbKey, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
+import { inRequestLanguage, languageKey } from '../../lib/in-locale.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
@@ -39,6 +40,7 @@ export const cardColumns = {
   id: products.id,
   handle: products.handle,
   name: products.name,
+  nameBn: products.nameBn,
   tags: products.tags,
   images: products.images,
   minPrice: products.minPrice,
@@ -60,6 +62,7 @@ export type CardRow = {
   id: number;
   handle: string;
   name: string;
+  nameBn: string | null;
   tags: string[];
   images: ProductCard['image'][] | NonNullable<ProductCard['image']>[];
   minPrice: number;
@@ -82,7 +85,7 @@ export function toCard(row: CardRow): ProductCard {
   return {
     id: row.id,
     handle: row.handle,
-    name: row.name,
+    name: inRequestLanguage(row.name, row.nameBn),
     url: productUrl(row.brandHandle, row.handle),
     brand,
     image: row.images[0] ?? null,
@@ -158,7 +161,7 @@ function filterKey(db: Db, q: ProductListQuery): string {
 }
 
 function cleanBodyHtml(productId: number, raw: string): string {
-  const key = String(productId);
+  const key = languageKey(String(productId));
   const hit = bodyCache.peek(key);
   if (hit && hit.raw === raw) return hit.clean;
   const clean = sanitizeBodyHtml(raw);
@@ -240,7 +243,8 @@ const ORDER = {
  * shopper can switch: brands and the price range follow the category, categories follow the brands.
  */
 async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListResponse['facets']> {
-  const key = JSON.stringify([dbKey(db), q.department, q.category, q.collection, q.brand]);
+  // Per language: the categories' labels are in the request's (lib/in-locale.ts).
+  const key = languageKey(JSON.stringify([dbKey(db), q.department, q.category, q.collection, q.brand]));
   return facetCache.getOrLoad(key, CATALOG, async () => {
     const open = { ...q, price_min: undefined, price_max: undefined, on_sale: undefined, in_stock: undefined };
     const [brandScope, categoryScope] = await Promise.all([
@@ -278,7 +282,7 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
         .innerJoin(brands, eq(brands.id, brandCounts.id))
         .orderBy(asc(sql`lower(${brands.name})`)),
       db
-        .select({ value: categories.handle, label: categories.name, count: categoryCounts.n })
+        .select({ value: categories.handle, label: categories.name, labelBn: categories.nameBn, count: categoryCounts.n })
         .from(categoryCounts)
         .innerJoin(categories, eq(categories.id, categoryCounts.id))
         .orderBy(asc(sql`lower(${categories.name})`)),
@@ -291,7 +295,8 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
         .from(products)
         .where(brandScope ? and(...scopeWhere(db, brandScope, open)) : sql`false`),
     ]);
-    const facet = (rows: Facet[]) => rows.map((r) => ({ value: r.value, label: r.label, count: Number(r.count) }));
+    const facet = (rows: (Facet & { labelBn?: string | null })[]) =>
+      rows.map((r) => ({ value: r.value, label: inRequestLanguage(r.label, r.labelBn), count: Number(r.count) }));
     return { brands: facet(brandRows), categories: facet(categoryRows), price: priceRows[0] ?? { min: 0, max: 0 } };
   });
 }
@@ -389,7 +394,7 @@ export async function getProduct({ db }: DbCtx, brandHandle: string, productHand
       product: products,
       brand: brands,
       department: departments.key,
-      category: { handle: categories.handle, name: categories.name },
+      category: { handle: categories.handle, name: categories.name, nameBn: categories.nameBn },
     })
     .from(products)
     .innerJoin(brands, eq(brands.id, products.brandId))
@@ -418,16 +423,18 @@ export async function getProduct({ db }: DbCtx, brandHandle: string, productHand
   return {
     id: p.id,
     handle: p.handle,
-    name: p.name,
+    name: inRequestLanguage(p.name, p.nameBn),
     url: productUrl(row.brand.handle, p.handle),
     // Sanitised on write by the seed and the back office too; sanitising on read as well means no
     // row written any other way can ever reach the page unsanitised.
-    body_html: cleanBodyHtml(p.id, p.bodyHtml),
+    body_html: cleanBodyHtml(p.id, inRequestLanguage(p.bodyHtml, p.bodyHtmlBn)),
     brand: row.brand.name,
     brand_ref: { id: row.brand.id, handle: row.brand.handle, name: row.brand.name },
     brand_page: row.brand.pageHandle ? { page_ptr: { handle: row.brand.pageHandle } } : null,
     department: row.department,
-    category: row.category?.handle ? { handle: row.category.handle, name: row.category.name } : null,
+    category: row.category?.handle
+      ? { handle: row.category.handle, name: inRequestLanguage(row.category.name, row.category.nameBn) }
+      : null,
     images: p.images,
     tags: p.tags,
     product_variants: variantRows.map((v) => ({
@@ -477,7 +484,7 @@ export async function getBrand(ctx: RequestCtx, handle: string): Promise<BrandSu
     id: row.brand.id,
     handle: row.brand.handle,
     name: row.brand.name,
-    description: row.brand.description,
+    description: inRequestLanguage(row.brand.description, row.brand.descriptionBn),
     page_handle: row.brand.pageHandle,
     department: row.department,
     product_count: row.productCount,
@@ -500,7 +507,7 @@ export async function listBrands(ctx: RequestCtx, departmentKey?: string): Promi
     id: row.brand.id,
     handle: row.brand.handle,
     name: row.brand.name,
-    description: row.brand.description,
+    description: inRequestLanguage(row.brand.description, row.brand.descriptionBn),
     page_handle: row.brand.pageHandle,
     department: row.department,
     product_count: row.productCount,

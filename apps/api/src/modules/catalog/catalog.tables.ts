@@ -31,6 +31,8 @@ export const brands = pgTable('brands', {
   handle: text().notNull().unique(),
   name: text().notNull(),
   description: text().notNull().default(''),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  descriptionBn: text(),
   departmentId: integer()
     .notNull()
     .references(() => departments.id),
@@ -45,6 +47,8 @@ export const categories = pgTable('categories', {
   id: serial().primaryKey(),
   handle: text().notNull().unique(),
   name: text().notNull(),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  nameBn: text(),
   parentId: integer(),
   departmentId: integer()
     .notNull()
@@ -59,6 +63,9 @@ export const products = pgTable(
     handle: text().notNull().unique(),
     name: text().notNull(),
     bodyHtml: text().notNull().default(''),
+    /** The name and description in Bangla (issue 21): null shows the English on Bangla pages. */
+    nameBn: text(),
+    bodyHtmlBn: text(),
     brandId: integer()
       .notNull()
       .references(() => brands.id),

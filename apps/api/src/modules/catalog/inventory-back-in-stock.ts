@@ -4,7 +4,7 @@ import { SHOP_NAME } from '@store/shared/constants';
 import * as m from '@store/shared/i18n/messages';
 import type { Locale } from '@store/shared/locale';
 import type { DbCtx } from '../../lib/context.js';
-import { pageUrlIn } from '../../lib/in-locale.js';
+import { inLanguage, pageUrlIn } from '../../lib/in-locale.js';
 import type { QueuedMessage } from '../notifications/index.js';
 import { brands, products, stockNotifications, variants } from './catalog.tables.js';
 
@@ -86,17 +86,28 @@ export async function notifyBackInStock({ db: tx }: DbCtx, variantIds: number[])
     });
   if (!claimed.length) return 0;
   const names = await tx
-    .select({ id: variants.id, variant: variants.title, product: products.name, handle: products.handle, brand: brands.handle })
+    .select({
+      id: variants.id,
+      variant: variants.title,
+      product: products.name,
+      productBn: products.nameBn,
+      handle: products.handle,
+      brand: brands.handle,
+    })
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(brands, eq(brands.id, products.brandId))
     .where(inArray(variants.id, [...new Set(claimed.map((c) => c.variantId))]));
-  const items = new Map(names.map((n) => [n.id, { product: n.product, variant: n.variant, path: productUrl(n.brand, n.handle) }]));
+  const items = new Map(names.map((n) => [n.id, { ...n, path: productUrl(n.brand, n.handle) }]));
   const messages: QueuedMessage[] = claimed.flatMap((c): QueuedMessage[] => {
     const named = items.get(c.variantId);
     if (!named) return [];
     // The product's page in the language the request was made in.
-    const item = { product: named.product, variant: named.variant, url: pageUrlIn(outbox.publicUrl, named.path, c.locale) };
+    const item = {
+      product: inLanguage(c.locale, named.product, named.productBn),
+      variant: named.variant,
+      url: pageUrlIn(outbox.publicUrl, named.path, c.locale),
+    };
     if (c.phone) return [{ channel: 'sms', to: c.phone, body: backInStockSms(item, c.locale) }];
     if (c.email) {
       const email = backInStockEmail(item, c.locale);

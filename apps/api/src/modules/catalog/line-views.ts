@@ -3,6 +3,7 @@ import type { ProductImage } from '@store/shared/catalog';
 import { selectRows } from '../../db/client.js';
 import type { DbCtx } from '../../lib/context.js';
 import { brands, products, variants } from './catalog.tables.js';
+import { inRequestLanguage } from '../../lib/in-locale.js';
 
 /**
  * What a bag line (or a gift box) shows of a variant, read from the catalog at the moment: the bag
@@ -18,6 +19,8 @@ export type LineView = {
   productId: number;
   productHandle: string;
   productName: string;
+  /** The name in Bangla, or null (lib/in-locale.ts chooses). */
+  productNameBn: string | null;
   images: ProductImage[];
   brandHandle: string;
   brandName: string;
@@ -37,7 +40,7 @@ function lineViewSelect(where: SQL, { anyState = false }: LineViewOptions): SQL 
   return sql`
   select ${variants.id} as "variantId", ${variants.sku} as "sku", ${variants.title} as "variantTitle", ${variants.price} as "price",
          ${variants.discount} as "discount", ${variants.stock} as "stock", ${products.id} as "productId", ${products.handle} as "productHandle",
-         ${products.name} as "productName", ${products.images} as "images", ${brands.handle} as "brandHandle", ${brands.name} as "brandName",
+         ${products.name} as "productName", ${products.nameBn} as "productNameBn", ${products.images} as "images", ${brands.handle} as "brandHandle", ${brands.name} as "brandName",
          ${products.published} as "published"
   from ${variants}
   join ${products} on ${products.id} = ${variants.productId}
@@ -60,14 +63,14 @@ export async function lineViews({ db }: DbCtx, variantIds: number[], options: Li
   return new Map(found.map((v) => [v.variantId, v]));
 }
 
-/** Product names by id, whatever their state (a 'buy N' offer names the product to buy). */
+/** Product names by id, whatever their state (a 'buy N' offer names the product to buy), in the request's language. */
 export async function productNames({ db }: DbCtx, productIds: number[]): Promise<Map<number, string>> {
   if (productIds.length === 0) return new Map();
   const found = await db
-    .select({ id: products.id, name: products.name })
+    .select({ id: products.id, name: products.name, nameBn: products.nameBn })
     .from(products)
     .where(inArray(products.id, [...new Set(productIds)]));
-  return new Map(found.map((p) => [p.id, p.name]));
+  return new Map(found.map((p) => [p.id, inRequestLanguage(p.name, p.nameBn)]));
 }
 
 /** Which of the given products are published (a shopper may keep or add only those). */

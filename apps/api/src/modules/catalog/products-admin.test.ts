@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   bulkMessages,
@@ -12,6 +12,7 @@ import type { ApiErrorBody } from '@store/shared/api';
 import type { ProductDetail, ProductListResponse } from '@store/shared/catalog';
 import { NOTHING_TO_CHANGE } from '@store/shared/input';
 import * as messages from '@store/shared/messages';
+import { selectRows } from '../../db/client.js';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { signedInStaff, type StaffClient } from '../../../test/support/staff.js';
 import { auditLog } from '../staff/staff.tables.js';
@@ -158,6 +159,60 @@ describeOnDatabases('admin catalog: products', (ctx) => {
       .from(auditLog)
       .where(eq(auditLog.entityId, String(product.id)));
     expect(audit).toMatchObject({ action: 'product.create', entity: 'product' });
+  });
+
+  it('keeps a Bangla name and description beside the English: Bangla pages read them, English ones never do, an empty one falls back', async () => {
+    const handle = next('neem-soap');
+    const product = await create(handle, {
+      name: 'Neem Bar',
+      name_bn: '  নিম সাবান  ',
+      body_html: '<p>Neem and tulsi.</p>',
+      body_html_bn: '<p onclick="x()">নিম ও তুলসীর <strong>সাবান</strong>।</p>',
+    });
+    expect(product).toMatchObject({ name: 'Neem Bar', name_bn: 'নিম সাবান', body_html_bn: '<p>নিম ও তুলসীর <strong>সাবান</strong>।</p>' });
+    const brandHandle = product.brand.handle;
+    const read = async (url: string, locale: string) =>
+      (await app().inject({ url, headers: { 'x-store-locale': locale } })).json<{ data: ProductDetail }>().data;
+    const list = async (locale: string) =>
+      (
+        await app().inject({ url: `/api/v1/products/?brand=${brandHandle}&page_size=48`, headers: { 'x-store-locale': locale } })
+      ).json<ProductListResponse>();
+    // English first, then Bangla, then English again: each answer is kept per language.
+    for (const locale of ['en', 'bn', 'en', 'bn']) {
+      const detail = await read(`/api/v1/products/${brandHandle}/${handle}/`, locale);
+      expect(detail.name).toBe(locale === 'bn' ? 'নিম সাবান' : 'Neem Bar');
+      expect(detail.body_html).toBe(locale === 'bn' ? '<p>নিম ও তুলসীর <strong>সাবান</strong>।</p>' : '<p>Neem and tulsi.</p>');
+      expect((await list(locale)).results.find((c) => c.handle === handle)?.name).toBe(locale === 'bn' ? 'নিম সাবান' : 'Neem Bar');
+    }
+    // The Bangla name is in the search document (the trigger of drizzle/0037), which Bangla searches match.
+    const [indexed] = await selectRows<{ text: boolean; vector: boolean }>(
+      db(),
+      sql`select search_text like '%নিম সাবান%' as text, search_vector @@ to_tsquery('simple', 'সাবান') as vector from products where handle = ${handle}`,
+    );
+    expect(indexed).toEqual({ text: true, vector: true });
+    const found = (
+      await app().inject({ url: `/api/v1/products/?search=${encodeURIComponent('নিম সাবান')}`, headers: { 'x-store-locale': 'bn' } })
+    ).json<ProductListResponse>();
+    expect(found.results.map((c) => c.handle)).toContain(handle);
+
+    // Emptied, the Bangla page shows the English again.
+    const res = await editor.client.patch(`/catalog/products/${product.id}/`, {
+      name_bn: '',
+      body_html_bn: ' ',
+      updated_at: product.updated_at,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: AdminProduct }>().data).toMatchObject({ name_bn: '', body_html_bn: '' });
+    expect(
+      (
+        await db().select({ nameBn: products.nameBn, bodyHtmlBn: products.bodyHtmlBn }).from(products).where(eq(products.handle, handle))
+      )[0],
+    ).toEqual({
+      nameBn: null,
+      bodyHtmlBn: null,
+    });
+    const after = await read(`/api/v1/products/${brandHandle}/${handle}/`, 'bn');
+    expect([after.name, after.body_html]).toEqual(['Neem Bar', '<p>Neem and tulsi.</p>']);
   });
 
   it('keeps drafts and archived products off the storefront, and schedules one for later', async () => {

@@ -37,6 +37,7 @@ import { departmentId, refreshProductAggregates } from './catalog.service.js';
 import { recordAdjustment } from './inventory-admin.js';
 import { refreshRuleCollections } from './membership.js';
 import { brands, categories, collectionProducts, collections, departments, products, variants } from './catalog.tables.js';
+import { shownBangla, storedBangla } from '../../lib/in-locale.js';
 
 /*
  * Products in the back office (issue 17 item 1): create, edit, duplicate and archive, with their
@@ -114,6 +115,8 @@ function toAdminProduct({ row, brand, department, variants: variantRows, collect
     handle: row.handle,
     name: row.name,
     body_html: row.bodyHtml,
+    name_bn: shownBangla(row.nameBn),
+    body_html_bn: shownBangla(row.bodyHtmlBn),
     brand,
     department,
     category_id: row.categoryId,
@@ -155,6 +158,8 @@ function productAudit({ row, variants: variantRows, collectionIds }: Loaded) {
     handle: row.handle,
     name: row.name,
     body_html: row.bodyHtml,
+    name_bn: shownBangla(row.nameBn),
+    body_html_bn: shownBangla(row.bodyHtmlBn),
     brand_id: row.brandId,
     department_id: row.departmentId,
     category_id: row.categoryId,
@@ -460,6 +465,8 @@ export async function createProduct(ctx: RequestCtx, input: AdminProductValues):
         handle: input.handle,
         name: input.name,
         bodyHtml: sanitizeBodyHtml(input.body_html),
+        nameBn: storedBangla(input.name_bn),
+        bodyHtmlBn: storedBangla(input.body_html_bn && sanitizeBodyHtml(input.body_html_bn)),
         brandId: input.brand_id,
         departmentId: deptId,
         categoryId: input.category_id,
@@ -524,6 +531,8 @@ export async function updateProduct(ctx: RequestCtx, id: number, patch: AdminPro
         handle: patch.handle,
         name: patch.name,
         bodyHtml: patch.body_html === undefined ? undefined : sanitizeBodyHtml(patch.body_html),
+        nameBn: storedBangla(patch.name_bn),
+        bodyHtmlBn: storedBangla(patch.body_html_bn && sanitizeBodyHtml(patch.body_html_bn)),
         brandId: patch.brand_id,
         departmentId: deptId,
         categoryId: patch.category_id,
@@ -589,6 +598,8 @@ export async function duplicateProduct(ctx: RequestCtx, id: number): Promise<Adm
     handle: firstFree(handleBase, new Set(handles.map((h) => h.handle)), '-'),
     name: `${row.name} (copy)`.slice(0, 200),
     body_html: row.bodyHtml,
+    name_bn: shownBangla(row.nameBn),
+    body_html_bn: shownBangla(row.bodyHtmlBn),
     brand_id: row.brandId,
     department: source.department,
     category_id: row.categoryId,

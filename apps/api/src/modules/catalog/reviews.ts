@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../staff/index.js';
 import { refreshProductAggregates } from './catalog.service.js';
 import { brands, products, reviews } from './catalog.tables.js';
+import { inRequestLanguage } from '../../lib/in-locale.js';
 
 /*
  * Reviews (issue 17 point 5; docs/back-office.md, "Reviews"). A signed-in customer reviews a product
@@ -48,13 +49,21 @@ const isUniqueViolation = (err: unknown): boolean => {
 
 const productColumns = {
   productName: products.name,
+  productNameBn: products.nameBn,
   productHandle: products.handle,
   productImages: products.images,
   brandName: brands.name,
   brandHandle: brands.handle,
 };
 
-type JoinedRow = { review: ReviewRow; productName: string; productHandle: string; brandName: string; brandHandle: string };
+type JoinedRow = {
+  review: ReviewRow;
+  productName: string;
+  productNameBn: string | null;
+  productHandle: string;
+  brandName: string;
+  brandHandle: string;
+};
 
 function toMyReview(row: JoinedRow & { productImages: { mobile: string }[] }): MyReview {
   const r = row.review;
@@ -62,7 +71,7 @@ function toMyReview(row: JoinedRow & { productImages: { mobile: string }[] }): M
     id: r.id,
     product: {
       id: r.productId,
-      name: row.productName,
+      name: inRequestLanguage(row.productName, row.productNameBn),
       brand: row.brandName,
       url: productUrl(row.brandHandle, row.productHandle),
       image: row.productImages[0]?.mobile ?? null,

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { departmentId } from '../catalog/index.js';
 import { recordAudit } from '../staff/index.js';
 import { banners } from './content.tables.js';
+import { shownBangla, storedBangla } from '../../lib/in-locale.js';
 
 /**
  * Banners and sliders per department (issue 16 item 5): placement, device, audience, a start and
@@ -57,6 +58,8 @@ function toAdminBanner(row: BannerRow, keyOf: Map<number, DepartmentKey>, now: D
     placement: row.placement,
     title: row.title,
     subtitle: row.subtitle,
+    title_bn: shownBangla(row.titleBn),
+    subtitle_bn: shownBangla(row.subtitleBn),
     link_url: row.linkUrl,
     image: row.image,
     audience: row.audience as AdminBanner['audience'],
@@ -109,6 +112,8 @@ export async function createBanner(ctx: RequestCtx, input: AdminBannerInput): Pr
         placement: input.placement,
         title: input.title,
         subtitle: input.subtitle,
+        titleBn: storedBangla(input.title_bn),
+        subtitleBn: storedBangla(input.subtitle_bn),
         linkUrl: input.link_url,
         image: input.image,
         audience: input.audience,
@@ -146,6 +151,8 @@ export async function updateBanner(ctx: RequestCtx, id: number, patch: AdminBann
         placement: patch.placement,
         title: patch.title,
         subtitle: patch.subtitle,
+        titleBn: storedBangla(patch.title_bn),
+        subtitleBn: storedBangla(patch.subtitle_bn),
         linkUrl: patch.link_url,
         image: patch.image,
         audience: patch.audience,

@@ -31,6 +31,7 @@ import { departmentId, getCardsByHandle, homeShelves } from '../catalog/index.js
 import { publishState } from './content-admin.js';
 import { bannerInWindow } from './content-admin-banners.js';
 import { banners, blogPosts, footerGroups, footerLinks, navItems, pages, settings, storeLocations } from './content.tables.js';
+import { inRequestLanguage, languageKey } from '../../lib/in-locale.js';
 
 /** Reading and writing settings needs only the database (or the transaction) of the context. */
 type DbCtx = Pick<RequestCtx, 'db'>;
@@ -65,7 +66,8 @@ export const DEFAULT_BASIC_SETTINGS: BasicSettings = {
  * start with the database's number (keyOf), so two databases in one process (tests) never share one.
  */
 const cache = new TaggedCache<unknown>({ ttlMs: 5_000, maxEntries: 100, name: 'content' });
-const keyOf = (db: Db, key: string) => `${dbKey(db)}:${key}`;
+/** Per database and per language: a page's entries hold its language's product names (lib/in-locale.ts). */
+const keyOf = (db: Db, key: string) => languageKey(`${dbKey(db)}:${key}`);
 /** What each entry is built from: settings, menus and pages are content; the home page shows products too. */
 const CONTENT: readonly CacheTag[] = ['content'];
 const CONTENT_AND_CATALOG: readonly CacheTag[] = ['content', 'catalog'];
@@ -173,7 +175,7 @@ export async function getNavigation(ctx: RequestCtx, menu: 'beauty' | 'kids'): P
     const promotes = await resolvePromotes(db, rows);
     const toItem = (r: NavRow): NavItem => ({
       id: r.id,
-      title: r.title,
+      title: inRequestLanguage(r.title, r.titleBn),
       children: rows.filter((c) => c.parentId === r.id).map(toItem),
       relative_url: r.relativeUrl,
       external_url: r.externalUrl,
@@ -210,10 +212,10 @@ export async function getFooter(ctx: RequestCtx, menu: 'beauty' | 'kids'): Promi
       : [];
     return groups.map((g) => ({
       id: g.id,
-      title: g.title,
+      title: inRequestLanguage(g.title, g.titleBn),
       children: links
         .filter((l) => l.groupId === g.id)
-        .map((l) => ({ id: l.id, title: l.title, relative_url: l.relativeUrl, menu_icon: l.menuIcon })),
+        .map((l) => ({ id: l.id, title: inRequestLanguage(l.title, l.titleBn), relative_url: l.relativeUrl, menu_icon: l.menuIcon })),
     }));
   }) as Promise<FooterGroup[]>;
 }
@@ -254,8 +256,8 @@ export async function getHome(ctx: RequestCtx, departmentKey: string, viewer: { 
   );
   const toBanner = (b: (typeof visible)[number]): Banner => ({
     id: b.id,
-    title: fillRules(b.title, site),
-    subtitle: filledOrNull(b.subtitle, site),
+    title: fillRules(inRequestLanguage(b.title, b.titleBn), site),
+    subtitle: filledOrNull(inRequestLanguage(b.subtitle ?? '', b.subtitleBn) || null, site),
     link_url: b.linkUrl,
     image: b.image,
     placement: b.placement,
@@ -332,9 +334,10 @@ async function getStoredPage(db: Db, handle: string): Promise<StoredPage> {
     if (!row) throw notFound('Page not found');
     const page: Page = {
       handle: row.handle,
-      title: row.title,
-      body_html: sanitizeBodyHtml(row.bodyHtml),
-      meta_title: row.metaTitle || row.title,
+      title: inRequestLanguage(row.title, row.titleBn),
+      body_html: sanitizeBodyHtml(inRequestLanguage(row.bodyHtml, row.bodyHtmlBn)),
+      // The SEO title staff wrote is English; a Bangla page with a Bangla title is named by it.
+      meta_title: inRequestLanguage(row.metaTitle || row.title, row.titleBn),
       meta_description: row.metaDescription,
     };
     return { page, status: row.status, publishedAt: row.publishedAt };
@@ -352,8 +355,8 @@ export async function listPages(ctx: RequestCtx): Promise<{ handle: string; titl
 
 const toSummary = (r: typeof blogPosts.$inferSelect): BlogPostSummary => ({
   slug: r.slug,
-  title: r.title,
-  excerpt: r.excerpt,
+  title: inRequestLanguage(r.title, r.titleBn),
+  excerpt: inRequestLanguage(r.excerpt, r.excerptBn),
   image: r.image,
   author: r.author,
   published_at: r.publishedAt.toISOString(),
@@ -384,7 +387,11 @@ export async function getBlogPost(ctx: RequestCtx, slug: string): Promise<BlogPo
   const stored = (await cache.getOrLoad(keyOf(db, `blog:${slug}`), CONTENT, async () => {
     const [row] = await db.select().from(blogPosts).where(eq(blogPosts.slug, slug));
     if (!row) throw notFound('Article not found');
-    return { post: { ...toSummary(row), body_html: sanitizeBodyHtml(row.bodyHtml) }, status: row.status, publishedAt: row.publishedAt };
+    return {
+      post: { ...toSummary(row), body_html: sanitizeBodyHtml(inRequestLanguage(row.bodyHtml, row.bodyHtmlBn)) },
+      status: row.status,
+      publishedAt: row.publishedAt,
+    };
   })) as { post: BlogPost; status: 'draft' | 'published'; publishedAt: Date };
   if (!isLive(stored, ctx.clock.now())) throw notFound('Article not found');
   return stored.post;

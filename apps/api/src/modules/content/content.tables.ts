@@ -23,6 +23,8 @@ export const navItems = pgTable(
     parentId: integer(),
     position: smallint().notNull().default(0),
     title: text().notNull(),
+    /** In Bangla (issue 21); null: Bangla pages show the English. */
+    titleBn: text(),
     relativeUrl: text(),
     externalUrl: text(),
     redirectUrl: text(),
@@ -43,6 +45,8 @@ export const footerGroups = pgTable('footer_groups', {
   id: serial().primaryKey(),
   menu: text().notNull().default('beauty'),
   title: text().notNull(),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  titleBn: text(),
   position: smallint().notNull().default(0),
 });
 
@@ -52,6 +56,8 @@ export const footerLinks = pgTable('footer_links', {
     .notNull()
     .references(() => footerGroups.id, { onDelete: 'cascade' }),
   title: text().notNull(),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  titleBn: text(),
   relativeUrl: text().notNull(),
   menuIcon: text(),
   position: smallint().notNull().default(0),
@@ -65,6 +71,9 @@ export const pages = pgTable('pages', {
   handle: text().notNull().unique(),
   title: text().notNull(),
   bodyHtml: text().notNull(),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  titleBn: text(),
+  bodyHtmlBn: text(),
   metaTitle: text().notNull().default(''),
   metaDescription: text().notNull().default(''),
   // Rows written before the back office were live: they stay published.
@@ -81,6 +90,10 @@ export const blogPosts = pgTable(
     title: text().notNull(),
     excerpt: text().notNull(),
     bodyHtml: text().notNull(),
+    /** In Bangla (issue 21); null: Bangla pages show the English. */
+    titleBn: text(),
+    excerptBn: text(),
+    bodyHtmlBn: text(),
     image: jsonb().$type<ProductImage>(),
     author: text().notNull(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -102,6 +115,9 @@ export const banners = pgTable(
     placement: text().$type<Banner['placement']>().notNull().default('hero'),
     title: text().notNull(),
     subtitle: text(),
+    /** In Bangla (issue 21); null: Bangla pages show the English. */
+    titleBn: text(),
+    subtitleBn: text(),
     linkUrl: text().notNull(),
     image: jsonb().$type<ProductImage>().notNull(),
     /** 'all', 'logged_in' or 'bd': who sees it (SPEC §5). */

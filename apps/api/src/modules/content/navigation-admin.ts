@@ -30,6 +30,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { getCardsByHandle } from '../catalog/index.js';
 import { recordAudit } from '../staff/index.js';
 import { footerGroups, footerLinks, navItems, settings, storeLocations, type StoredPromote } from './content.tables.js';
+import { shownBangla, storedBangla } from '../../lib/in-locale.js';
 
 /*
  * The back office's menus, footer, store locations and highlight message (issue 16 item 5). Every
@@ -61,6 +62,7 @@ function navFields(row: NavRow): Omit<AdminNavItem, 'children'> {
     parent_id: row.parentId,
     position: row.position,
     title: row.title,
+    title_bn: shownBangla(row.titleBn),
     relative_url: row.relativeUrl,
     external_url: row.externalUrl,
     redirect_url: row.redirectUrl,
@@ -123,6 +125,7 @@ async function checkPromote(ctx: RequestCtx, promote: PromoteInput[] | undefined
 function navValues(input: AdminNavItemPatch) {
   return {
     title: input.title,
+    titleBn: storedBangla(input.title_bn),
     relativeUrl: input.relative_url,
     externalUrl: input.external_url,
     redirectUrl: input.redirect_url,
@@ -289,11 +292,18 @@ const toFooterLink = (l: FooterLinkRow): AdminFooterLink => ({
   id: l.id,
   group_id: l.groupId,
   title: l.title,
+  title_bn: shownBangla(l.titleBn),
   relative_url: l.relativeUrl,
   menu_icon: l.menuIcon,
   position: l.position,
 });
-const groupFields = (g: FooterGroupRow) => ({ id: g.id, menu: g.menu as NavMenu, title: g.title, position: g.position });
+const groupFields = (g: FooterGroupRow) => ({
+  id: g.id,
+  menu: g.menu as NavMenu,
+  title: g.title,
+  title_bn: shownBangla(g.titleBn),
+  position: g.position,
+});
 
 /** A menu's footer: its groups in order, each with its links in order. */
 export async function getAdminFooter(ctx: RequestCtx, menu: NavMenu): Promise<AdminFooterGroup[]> {
@@ -336,7 +346,10 @@ export async function createFooterGroup(ctx: RequestCtx, input: AdminFooterGroup
       .from(footerGroups)
       .where(eq(footerGroups.menu, input.menu));
     const position = last?.position == null ? 0 : last.position + 1;
-    const [row] = await tx.db.insert(footerGroups).values({ menu: input.menu, title: input.title, position }).returning();
+    const [row] = await tx.db
+      .insert(footerGroups)
+      .values({ menu: input.menu, title: input.title, titleBn: storedBangla(input.title_bn), position })
+      .returning();
     await recordAudit(tx, { action: 'footer_group.create', entity: 'footer_group', entityId: row!.id, after: groupFields(row!) });
     return { ...groupFields(row!), links: [] };
   });
@@ -345,7 +358,11 @@ export async function createFooterGroup(ctx: RequestCtx, input: AdminFooterGroup
 export async function updateFooterGroup(ctx: RequestCtx, id: number, patch: AdminFooterGroupPatch): Promise<AdminFooterGroup> {
   return writeContent(ctx, async (tx) => {
     const before = await findGroup(tx, id);
-    const [row] = await tx.db.update(footerGroups).set({ title: patch.title }).where(eq(footerGroups.id, id)).returning();
+    const [row] = await tx.db
+      .update(footerGroups)
+      .set({ title: patch.title, titleBn: storedBangla(patch.title_bn) })
+      .where(eq(footerGroups.id, id))
+      .returning();
     await recordAudit(tx, {
       action: 'footer_group.update',
       entity: 'footer_group',
@@ -386,7 +403,14 @@ export async function createFooterLink(ctx: RequestCtx, input: AdminFooterLinkIn
     const position = last?.position == null ? 0 : last.position + 1;
     const [row] = await tx.db
       .insert(footerLinks)
-      .values({ groupId: group.id, title: input.title, relativeUrl: input.relative_url, menuIcon: input.menu_icon, position })
+      .values({
+        groupId: group.id,
+        title: input.title,
+        titleBn: storedBangla(input.title_bn),
+        relativeUrl: input.relative_url,
+        menuIcon: input.menu_icon,
+        position,
+      })
       .returning();
     await recordAudit(tx, { action: 'footer_link.create', entity: 'footer_link', entityId: row!.id, after: toFooterLink(row!) });
     return toFooterLink(row!);
@@ -398,7 +422,7 @@ export async function updateFooterLink(ctx: RequestCtx, id: number, patch: Admin
     const before = await findLink(tx, id);
     const [row] = await tx.db
       .update(footerLinks)
-      .set({ title: patch.title, relativeUrl: patch.relative_url, menuIcon: patch.menu_icon })
+      .set({ title: patch.title, titleBn: storedBangla(patch.title_bn), relativeUrl: patch.relative_url, menuIcon: patch.menu_icon })
       .where(eq(footerLinks.id, id))
       .returning();
     await recordAudit(tx, {

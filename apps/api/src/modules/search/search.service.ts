@@ -22,6 +22,7 @@ import * as catalog from '../catalog/index.js';
 import { getStoredSetting } from '../content/index.js';
 import { matchRedirect, MIN_SUBSTRING_LENGTH, tokenize, toTsQueryText, type WordGroup } from './search-terms.js';
 import { isBanglaStopWord, readingOf } from './bangla-words.js';
+import { languageKey } from '../../lib/in-locale.js';
 
 /** Below this trigram similarity a dictionary word is no spelling of the typed one (pg_trgm's own default). */
 const MIN_SIMILARITY = 0.3;
@@ -180,7 +181,9 @@ async function departmentId(db: Db, key: DepartmentKey): Promise<number | null> 
 /** Top-rated products in stock, read in the order of the department's rating index: what a shopper is offered when a search finds nothing. */
 export async function popularProducts(db: Db, deptId: number | null): Promise<ProductCard[]> {
   if (deptId === null) return [];
-  return caches.popular.getOrLoad(`${dbKey(db)}:${deptId}`, CATALOG, () => catalog.popularCards({ db }, deptId, SEARCH_FALLBACK_PRODUCTS));
+  return caches.popular.getOrLoad(languageKey(`${dbKey(db)}:${deptId}`), CATALOG, () =>
+    catalog.popularCards({ db }, deptId, SEARCH_FALLBACK_PRODUCTS),
+  );
 }
 
 type Located = { deptId: number | null; resolved: ResolvedTerm; redirect: string | null };
@@ -216,7 +219,9 @@ const NO_FACETS: ProductListResponse['facets'] = { brands: [], categories: [], p
 export async function searchProducts(ctx: RequestCtx, q: SearchQuery, headerDepartment: DepartmentKey): Promise<SearchResponse> {
   const { db } = ctx;
   const requested = q.department ?? headerDepartment;
-  return caches.results.getOrLoad(JSON.stringify([dbKey(db), requested, q]), CATALOG_AND_CONTENT, () => runSearch(db, q, requested));
+  return caches.results.getOrLoad(languageKey(JSON.stringify([dbKey(db), requested, q])), CATALOG_AND_CONTENT, () =>
+    runSearch(db, q, requested),
+  );
 }
 
 async function runSearch(db: Db, q: SearchQuery, requested: DepartmentKey): Promise<SearchResponse> {
@@ -275,7 +280,7 @@ function toSuggestion(card: ProductCard): SearchSuggestion {
 export async function suggest(ctx: RequestCtx, q: SuggestionsQuery, headerDepartment: DepartmentKey): Promise<SuggestionsResponse> {
   const { db } = ctx;
   const requested = q.department ?? headerDepartment;
-  return caches.suggestions.getOrLoad(JSON.stringify([dbKey(db), requested, q.q, q.limit]), CATALOG_AND_CONTENT, () =>
+  return caches.suggestions.getOrLoad(languageKey(JSON.stringify([dbKey(db), requested, q.q, q.limit])), CATALOG_AND_CONTENT, () =>
     runSuggest(db, q, requested),
   );
 }

@@ -1,4 +1,4 @@
-import { hrefHere } from '../../lib/locale';
+import { LOCALE, hrefHere } from '../../lib/locale';
 import { CURRENCY, DEPARTMENT_HOME_PATHS, type DepartmentKey } from '@store/shared/constants';
 import { departmentLabel, sectionPrefix } from './departments';
 import type { ProductDetail } from '@store/shared/catalog';
@@ -37,11 +37,16 @@ export function metafield(p: Pick<ProductDetail, 'metafields'>, key: string): st
   return value ? value : null;
 }
 
-/** The page title and meta description of a product: its title_tag and description_tag metafields first. */
+/**
+ * The page title and meta description of a product: its title_tag and description_tag metafields
+ * first. Staff write those in English, so a Bangla page builds its own from the name and the
+ * description, which the API sends in Bangla where the product has them.
+ */
 export function productSeo(p: Pick<ProductDetail, 'metafields' | 'name' | 'brand' | 'body_html'>): { title: string; description: string } {
+  const tag = (key: string) => (LOCALE === 'en' ? metafield(p, key) : null);
   return {
-    title: metafield(p, 'title_tag') ?? `${p.name} | ${p.brand}`,
-    description: metafield(p, 'description_tag') ?? truncate(htmlToText(p.body_html), 160),
+    title: tag('title_tag') ?? `${p.name} | ${p.brand}`,
+    description: tag('description_tag') ?? truncate(htmlToText(p.body_html), 160),
   };
 }
 

@@ -17,7 +17,7 @@ import { useLeaveGuard } from '../../content/leave-guard';
 import { brandAddress } from './brands-list';
 
 type BrandForm = z.input<typeof AdminBrandInputSchema>;
-const FIELDS = ['name', 'handle', 'description', 'department', 'luxury', 'page_handle'] as const;
+const FIELDS = ['name', 'handle', 'description', 'description_bn', 'department', 'luxury', 'page_handle'] as const;
 
 type BrandData = { brand: AdminBrand | null; pages: BrandPageOption[] };
 
@@ -32,11 +32,12 @@ export async function brandLoader({ request, params }: LoaderFunctionArgs): Prom
 }
 
 function toForm(brand: AdminBrand | null): BrandForm {
-  if (!brand) return { name: '', handle: '', description: '', department: '', luxury: false, page_handle: null };
+  if (!brand) return { name: '', handle: '', description: '', description_bn: '', department: '', luxury: false, page_handle: null };
   return {
     name: brand.name,
     handle: brand.handle,
     description: brand.description,
+    description_bn: brand.description_bn,
     department: brand.department,
     luxury: brand.luxury,
     page_handle: brand.page_handle,
@@ -114,7 +115,19 @@ function BrandEditor({ initial, pages }: { initial: AdminBrand | null; pages: Br
                 error={formState.errors.handle?.message}
                 {...register('handle')}
               />
-              <TextAreaField label="Description" rows={4} error={formState.errors.description?.message} {...register('description')} />
+              {/* English and Bangla side by side on a wide screen, one under the other on a phone. Not "Bangla
+                  description": that label would also answer to a lookup of "Description". */}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextAreaField label="Description" rows={4} error={formState.errors.description?.message} {...register('description')} />
+                <TextAreaField
+                  label="Bangla text"
+                  lang="bn"
+                  rows={4}
+                  hint="The description on Bangla pages. Empty: they show the English description."
+                  error={formState.errors.description_bn?.message}
+                  {...register('description_bn')}
+                />
+              </div>
             </div>
           </Section>
         </div>

@@ -33,6 +33,8 @@ const FIELDS = [
   'handle',
   'name',
   'body_html',
+  'name_bn',
+  'body_html_bn',
   'brand_id',
   'department',
   'category_id',
@@ -92,6 +94,8 @@ function toForm(product: AdminProduct | null): ProductForm {
       handle: '',
       name: '',
       body_html: '',
+      name_bn: '',
+      body_html_bn: '',
       brand_id: Number.NaN,
       department: '',
       category_id: null,
@@ -113,6 +117,8 @@ function toForm(product: AdminProduct | null): ProductForm {
     handle: product.handle,
     name: product.name,
     body_html: product.body_html,
+    name_bn: product.name_bn,
+    body_html_bn: product.body_html_bn,
     brand_id: product.brand.id,
     department: product.department,
     category_id: product.category_id,
@@ -281,7 +287,7 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
         <div className="min-w-0 space-y-6">
           <Section title="Product">
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="sm:col-span-2">
+              <div>
                 <TextField
                   label="Name"
                   error={errors.name?.message}
@@ -291,6 +297,15 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
                       if (!saved && !formState.dirtyFields.handle) setValue('handle', handleFromName(event.target.value));
                     },
                   })}
+                />
+              </div>
+              <div>
+                <TextField
+                  label="Bangla title"
+                  lang="bn"
+                  hint="Shown on Bangla pages. Empty: they show the English name."
+                  error={errors.name_bn?.message}
+                  {...register('name_bn')}
                 />
               </div>
               <div className="sm:col-span-2">
@@ -407,20 +422,37 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
             </div>
           </Section>
           <Section title="Description">
-            <Controller
-              control={control}
-              name="body_html"
-              render={({ field, fieldState }) => (
-                <RichTextEditor
-                  label="Description"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
-                />
-              )}
-            />
+            {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
+            <div className="grid gap-4 2xl:grid-cols-2">
+              <Controller
+                control={control}
+                name="body_html"
+                render={({ field, fieldState }) => (
+                  <RichTextEditor
+                    label="Description"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="body_html_bn"
+                render={({ field, fieldState }) => (
+                  <RichTextEditor
+                    label="Bangla text"
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                    hint="Empty: Bangla pages show the English description."
+                  />
+                )}
+              />
+            </div>
           </Section>
           <PicturesSection control={control} register={register} errors={errors} />
           <VariantsSection control={control} register={register} errors={errors} />

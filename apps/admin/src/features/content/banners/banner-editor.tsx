@@ -40,6 +40,8 @@ const FIELDS = [
   'placement',
   'title',
   'subtitle',
+  'title_bn',
+  'subtitle_bn',
   'link_url',
   'image',
   'audience',
@@ -71,6 +73,8 @@ function toForm({ banner, department }: BannerData): BannerForm {
       placement: 'hero',
       title: '',
       subtitle: null,
+      title_bn: '',
+      subtitle_bn: '',
       link_url: '',
       image: null,
       audience: 'all',
@@ -163,9 +167,24 @@ function BannerEditor({ data }: { data: BannerData }) {
                 />
               )}
             />
+            {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Title" error={errors.title?.message} {...register('title')} />
+              <TextField
+                label="Bangla title"
+                lang="bn"
+                hint="Shown on Bangla pages. Empty: they show the English title."
+                error={errors.title_bn?.message}
+                {...register('title_bn')}
+              />
               <TextField label="Subtitle" hint="Optional." error={errors.subtitle?.message} {...register('subtitle', asOptionalText)} />
+              <TextField
+                label="Bangla subtitle"
+                lang="bn"
+                hint="Empty: Bangla pages show the English subtitle."
+                error={errors.subtitle_bn?.message}
+                {...register('subtitle_bn')}
+              />
             </div>
             <TextField
               label="Link"

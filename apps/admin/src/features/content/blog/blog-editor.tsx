@@ -22,6 +22,9 @@ const FIELDS = [
   'title',
   'excerpt',
   'body_html',
+  'title_bn',
+  'excerpt_bn',
+  'body_html_bn',
   'cover',
   'author',
   'meta_title',
@@ -45,6 +48,9 @@ function toForm(post: AdminBlogPost | null, author = ''): PostForm {
       title: '',
       excerpt: '',
       body_html: '',
+      title_bn: '',
+      excerpt_bn: '',
+      body_html_bn: '',
       cover: null,
       author,
       meta_title: '',
@@ -57,6 +63,9 @@ function toForm(post: AdminBlogPost | null, author = ''): PostForm {
     title: post.title,
     excerpt: post.excerpt,
     body_html: post.body_html,
+    title_bn: post.title_bn,
+    excerpt_bn: post.excerpt_bn,
+    body_html_bn: post.body_html_bn,
     cover: post.cover,
     author: post.author,
     meta_title: post.meta_title,
@@ -131,7 +140,17 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
         <div className="min-w-0 space-y-6">
           <Section title="Article">
             <div className="space-y-4">
-              <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+              {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+                <TextField
+                  label="Bangla title"
+                  lang="bn"
+                  hint="Shown on Bangla pages. Empty: they show the English title."
+                  error={formState.errors.title_bn?.message}
+                  {...register('title_bn')}
+                />
+              </div>
               <TextField
                 label="Address"
                 autoCapitalize="none"
@@ -141,17 +160,32 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
                 {...register('slug')}
               />
               <TextField label="Author" error={formState.errors.author?.message} {...register('author')} />
-              <TextAreaField
-                label="Excerpt"
-                rows={3}
-                hint={
-                  <>
-                    Shown on the blog list. <CharacterCount value={watch('excerpt')} max={500} />
-                  </>
-                }
-                error={formState.errors.excerpt?.message}
-                {...register('excerpt')}
-              />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextAreaField
+                  label="Excerpt"
+                  rows={3}
+                  hint={
+                    <>
+                      Shown on the blog list. <CharacterCount value={watch('excerpt')} max={500} />
+                    </>
+                  }
+                  error={formState.errors.excerpt?.message}
+                  {...register('excerpt')}
+                />
+                {/* Not "Bangla excerpt": the label would also answer to a lookup of "Excerpt". */}
+                <TextAreaField
+                  label="Bangla summary"
+                  lang="bn"
+                  rows={3}
+                  hint={
+                    <>
+                      Empty: Bangla pages show the English excerpt. <CharacterCount value={watch('excerpt_bn')} max={500} />
+                    </>
+                  }
+                  error={formState.errors.excerpt_bn?.message}
+                  {...register('excerpt_bn')}
+                />
+              </div>
               <Controller
                 control={control}
                 name="cover"
@@ -165,20 +199,36 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
                   />
                 )}
               />
-              <Controller
-                control={control}
-                name="body_html"
-                render={({ field, fieldState }) => (
-                  <RichTextEditor
-                    label="Body"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
-                  />
-                )}
-              />
+              <div className="grid gap-4 2xl:grid-cols-2">
+                <Controller
+                  control={control}
+                  name="body_html"
+                  render={({ field, fieldState }) => (
+                    <RichTextEditor
+                      label="Body"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="body_html_bn"
+                  render={({ field, fieldState }) => (
+                    <RichTextEditor
+                      label="Bangla text"
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      hint="Empty: Bangla pages show the English text."
+                    />
+                  )}
+                />
+              </div>
             </div>
           </Section>
           <Section title="Search engines" description="What Google and shared links show. Empty: the title and the excerpt.">

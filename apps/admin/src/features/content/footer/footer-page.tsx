@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import {
   AdminFooterGroupPatchSchema,
@@ -30,6 +30,27 @@ export async function footerLoader({ request }: LoaderFunctionArgs): Promise<Foo
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
+type TitleInput = { error: string | undefined; field: UseFormRegisterReturn };
+
+/**
+ * A title and its Bangla, side by side on a wide screen and one under the other on a phone. Not
+ * "Bangla title": that label would also answer to a lookup of "Title".
+ */
+function TitleFields({ title, titleBn }: { title: TitleInput; titleBn: TitleInput }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField label="Title" error={title.error} {...title.field} />
+      <TextField
+        label="Bangla name"
+        lang="bn"
+        hint="The title on Bangla pages. Empty: they show the English title."
+        error={titleBn.error}
+        {...titleBn.field}
+      />
+    </div>
+  );
+}
+
 function GroupDialog({
   menu,
   group,
@@ -44,7 +65,7 @@ function GroupDialog({
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<AdminFooterGroupPatch>({
     resolver: zodResolver(AdminFooterGroupPatchSchema),
-    defaultValues: { title: group?.title ?? '' },
+    defaultValues: { title: group?.title ?? '', title_bn: group?.title_bn ?? '' },
   });
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -54,13 +75,16 @@ function GroupDialog({
         : (await api.post<{ data: AdminFooterGroup }>('/content/footer-groups/', { ...values, menu })).data;
       onSaved(saved);
     } catch (error) {
-      setMessage(apiErrorToForm(error, form.setError, ['title']));
+      setMessage(apiErrorToForm(error, form.setError, ['title', 'title_bn']));
     }
   });
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={group ? 'Rename the group' : 'Add a footer group'}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Footer group">
-        <TextField label="Title" error={form.formState.errors.title?.message} {...form.register('title')} />
+        <TitleFields
+          title={{ error: form.formState.errors.title?.message, field: form.register('title') }}
+          titleBn={{ error: form.formState.errors.title_bn?.message, field: form.register('title_bn') }}
+        />
         {message ? <Alert>{message}</Alert> : null}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
@@ -89,7 +113,12 @@ function LinkDialog({
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<AdminFooterLinkForm>({
     resolver: zodResolver(AdminFooterLinkFormSchema),
-    defaultValues: { title: link?.title ?? '', relative_url: link?.relative_url ?? '', menu_icon: link?.menu_icon ?? null },
+    defaultValues: {
+      title: link?.title ?? '',
+      title_bn: link?.title_bn ?? '',
+      relative_url: link?.relative_url ?? '',
+      menu_icon: link?.menu_icon ?? null,
+    },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -100,13 +129,16 @@ function LinkDialog({
         : (await api.post<{ data: AdminFooterLink }>('/content/footer-links/', { ...values, group_id: groupId })).data;
       onSaved(saved);
     } catch (error) {
-      setMessage(apiErrorToForm(error, form.setError, ['title', 'relative_url', 'menu_icon']));
+      setMessage(apiErrorToForm(error, form.setError, ['title', 'title_bn', 'relative_url', 'menu_icon']));
     }
   });
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={link ? `Edit “${link.title}”` : 'Add a footer link'}>
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Footer link">
-        <TextField label="Title" error={errors.title?.message} {...form.register('title')} />
+        <TitleFields
+          title={{ error: errors.title?.message, field: form.register('title') }}
+          titleBn={{ error: errors.title_bn?.message, field: form.register('title_bn') }}
+        />
         <TextField
           label="Address"
           placeholder="/page/returns"
@@ -354,7 +386,9 @@ function FooterEditor({
           onClose={() => setEditingGroup(null)}
           onSaved={(saved) => {
             both((gs) =>
-              gs.some((g) => g.id === saved.id) ? gs.map((g) => (g.id === saved.id ? { ...g, title: saved.title } : g)) : [...gs, saved],
+              gs.some((g) => g.id === saved.id)
+                ? gs.map((g) => (g.id === saved.id ? { ...g, title: saved.title, title_bn: saved.title_bn } : g))
+                : [...gs, saved],
             );
             setResult({ tone: 'success', text: `“${saved.title}” saved. The storefront shows it now.` });
             setEditingGroup(null);

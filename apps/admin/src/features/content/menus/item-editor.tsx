@@ -45,6 +45,7 @@ const at = (errors: unknown, ...keys: string[]): unknown =>
 
 const BLANK: AdminNavItemForm = {
   title: '',
+  title_bn: '',
   relative_url: null,
   external_url: null,
   redirect_url: null,
@@ -117,7 +118,18 @@ export function ItemEditor({
       title={target.item ? `Edit “${target.item.title}”` : target.parentId ? 'Add an item under it' : 'Add a menu item'}
     >
       <form onSubmit={submit} noValidate className="space-y-4" aria-label="Menu item">
-        <TextField label="Title" error={errors.title?.message} {...register('title')} />
+        {/* English and Bangla side by side on a wide screen, one under the other on a phone. Not "Bangla title": that
+            label would also answer to a lookup of "Title". */}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Title" error={errors.title?.message} {...register('title')} />
+          <TextField
+            label="Bangla name"
+            lang="bn"
+            hint="The title on Bangla pages. Empty: they show the English title."
+            error={errors.title_bn?.message}
+            {...register('title_bn')}
+          />
+        </div>
         <SelectField label="Type" error={errors.type?.message} {...register('type')}>
           {NAV_ITEM_TYPES.map((t) => (
             <option key={t} value={t}>

@@ -15,7 +15,17 @@ import { CharacterCount, CONTENT_STATUSES, type Notice, PreviewPane, PublishingS
 import { pageAddress } from './pages-list';
 
 type PageForm = z.input<typeof AdminPageInputSchema>;
-const FIELDS = ['handle', 'title', 'body_html', 'meta_title', 'meta_description', 'status', 'publish_at'] as const;
+const FIELDS = [
+  'handle',
+  'title',
+  'body_html',
+  'title_bn',
+  'body_html_bn',
+  'meta_title',
+  'meta_description',
+  'status',
+  'publish_at',
+] as const;
 
 /** The page being edited (null for a new one). */
 export async function pageLoader({ request, params }: LoaderFunctionArgs): Promise<AdminPage | null> {
@@ -27,11 +37,24 @@ export async function pageLoader({ request, params }: LoaderFunctionArgs): Promi
 
 /** The form's values for a stored page: "Publish at" shows only a time still to come. */
 function toForm(page: AdminPage | null): PageForm {
-  if (!page) return { handle: '', title: '', body_html: '', meta_title: '', meta_description: '', status: 'draft', publish_at: null };
+  if (!page)
+    return {
+      handle: '',
+      title: '',
+      body_html: '',
+      title_bn: '',
+      body_html_bn: '',
+      meta_title: '',
+      meta_description: '',
+      status: 'draft',
+      publish_at: null,
+    };
   return {
     handle: page.handle,
     title: page.title,
     body_html: page.body_html,
+    title_bn: page.title_bn,
+    body_html_bn: page.body_html_bn,
     meta_title: page.meta_title,
     meta_description: page.meta_description,
     status: page.status,
@@ -106,7 +129,17 @@ function PageEditor({ initial }: { initial: AdminPage | null }) {
         <div className="min-w-0 space-y-6">
           <Section title="Content">
             <div className="space-y-4">
-              <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+              {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+                <TextField
+                  label="Bangla title"
+                  lang="bn"
+                  hint="Shown on Bangla pages. Empty: they show the English title."
+                  error={formState.errors.title_bn?.message}
+                  {...register('title_bn')}
+                />
+              </div>
               <TextField
                 label="Address"
                 autoCapitalize="none"
@@ -115,20 +148,36 @@ function PageEditor({ initial }: { initial: AdminPage | null }) {
                 error={formState.errors.handle?.message}
                 {...register('handle')}
               />
-              <Controller
-                control={control}
-                name="body_html"
-                render={({ field, fieldState }) => (
-                  <RichTextEditor
-                    label="Body"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="The storefront keeps headings, paragraphs, lists, bold, italic and links. {{free_delivery}} and the other rule words are filled in."
-                  />
-                )}
-              />
+              <div className="grid gap-4 2xl:grid-cols-2">
+                <Controller
+                  control={control}
+                  name="body_html"
+                  render={({ field, fieldState }) => (
+                    <RichTextEditor
+                      label="Body"
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      hint="The storefront keeps headings, paragraphs, lists, bold, italic and links. {{free_delivery}} and the other rule words are filled in."
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="body_html_bn"
+                  render={({ field, fieldState }) => (
+                    <RichTextEditor
+                      label="Bangla text"
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      hint="Empty: Bangla pages show the English text."
+                    />
+                  )}
+                />
+              </div>
             </div>
           </Section>
           <Section title="Search engines" description="What Google and shared links show. Empty: the title and no description.">
