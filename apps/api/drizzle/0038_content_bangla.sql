@@ -1,5 +1,6 @@
 ALTER TABLE "brands" ADD COLUMN "description_bn" text;--> statement-breakpoint
 ALTER TABLE "categories" ADD COLUMN "name_bn" text;--> statement-breakpoint
+ALTER TABLE "collections" ADD COLUMN "title_bn" text;--> statement-breakpoint
 ALTER TABLE "banners" ADD COLUMN "title_bn" text;--> statement-breakpoint
 ALTER TABLE "banners" ADD COLUMN "subtitle_bn" text;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "title_bn" text;--> statement-breakpoint

@@ -119,6 +119,8 @@ const ProductIdsSchema = z
 
 const CollectionFieldsSchema = z.object({
   title: NameSchema,
+  /** In Bangla (issue 21); empty: Bangla pages show the English. */
+  title_bn: text().trim().max(200, max(200)).optional(),
   handle: CatalogHandleSchema,
   department: z.enum(DEPARTMENT_KEYS),
   /** Shown as a slider on the department's home, in this order; null: not on the home. */
@@ -156,6 +158,8 @@ export type ProductOption = z.infer<typeof ProductOptionSchema>;
 export const AdminCollectionSummarySchema = z.object({
   id: z.number(),
   title: z.string(),
+  /** '' when staff wrote none. */
+  title_bn: z.string(),
   handle: z.string(),
   department: z.enum(DEPARTMENT_KEYS),
   home_position: z.number().nullable(),

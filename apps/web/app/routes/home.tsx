@@ -64,11 +64,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ))}
       {home.sections.length === 0 && hero.length === 0 && (
         <p className="mx-auto max-w-7xl px-4 py-20 text-center text-muted">
-          New arrivals are on their way. Browse{' '}
+          {m.home_empty_before()}{' '}
           <a className="text-brand underline" href={hrefHere(listing)}>
-            all products
+            {m.home_empty_link()}
           </a>
-          .
+          {m.home_empty_after()}
         </p>
       )}
     </main>

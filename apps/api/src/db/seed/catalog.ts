@@ -19,7 +19,7 @@ import { describe, HELD_REVIEW_TEXTS, REVIEW_TEXTS, REVIEWERS } from './copy.js'
 import { imageUrls, productJob, type ImageJob, type ProductArt } from './images.js';
 import { daysBefore, hash, kebab, rng, type Rng } from './random.js';
 import { PRODUCT_BANGLA } from './catalog-bangla.js';
-import { BRAND_DESCRIPTIONS_BN, CATEGORY_NAMES_BN } from './content-bangla.js';
+import { BRAND_DESCRIPTIONS_BN, CATEGORY_NAMES_BN, COLLECTION_TITLES_BN } from './content-bangla.js';
 
 export type PlannedVariant = { sku: string; title: string; price: number; discount: number; stock: number; position: number };
 export type PlannedReview = { name: string; star: number; text: string; approved: boolean; createdAt: Date };
@@ -514,7 +514,13 @@ export async function writeCatalog(db: Db, plan: CatalogPlan): Promise<CatalogId
   await db
     .insert(collections)
     .values(
-      plan.collections.map((c) => ({ handle: c.handle, title: c.title, departmentId: dept(c.department), homePosition: c.homePosition })),
+      plan.collections.map((c) => ({
+        handle: c.handle,
+        title: c.title,
+        titleBn: COLLECTION_TITLES_BN[c.handle] ?? null,
+        departmentId: dept(c.department),
+        homePosition: c.homePosition,
+      })),
     )
     .onConflictDoNothing();
   const collectionIds = idMap(

@@ -472,3 +472,20 @@ export const BRAND_DESCRIPTIONS_BN: Readonly<Record<string, string>> = {
   cosco: 'ক্রিকেট, ফুটবল আর জিমের জন্য সাশ্রয়ী বল ও ফিটনেস সরঞ্জাম।',
   yonex: 'চ্যাম্পিয়নদের ব্যবহার করা ব্যাডমিন্টন র্যাকেট ও শাটলকক।',
 };
+
+/** Collection titles (the home sliders' headings) by collection handle. */
+export const COLLECTION_TITLES_BN: Readonly<Record<string, string>> = {
+  'new-arrivals': 'নতুন এসেছে',
+  'best-sellers': 'সবচেয়ে বেশি বিক্রি',
+  'on-sale': 'ছাড়ে পাচ্ছেন',
+  'fragrance-picks': 'বাছাই করা পারফিউম',
+  'k-beauty': 'কে-বিউটির প্রিয়গুলো',
+  'summer-skincare': 'গরমের স্কিনকেয়ার',
+  'member-deals': 'মেম্বারদের অফার',
+  'toys-best-sellers': 'সবচেয়ে বেশি বিক্রি হওয়া খেলনা',
+  'toys-new-arrivals': 'নতুন খেলনা',
+  'kitchen-essentials': 'রান্নাঘরের দরকারি জিনিস',
+  'home-best-sellers': 'গৃহস্থালির সেরা বিক্রি',
+  'sport-best-sellers': 'খেলাধুলার সেরা বিক্রি',
+  'sport-new-arrivals': 'খেলাধুলায় নতুন',
+};

@@ -335,10 +335,10 @@ async function listingTotal(db: Db, scope: Scope, q: ProductListQuery, condition
 /** The handle and title of a collection, for the listing's heading; null when there is none by that handle. */
 async function collectionSummary(db: Db, handle: string): Promise<{ handle: string; title: string } | null> {
   const [row] = await db
-    .select({ handle: collections.handle, title: collections.title })
+    .select({ handle: collections.handle, title: collections.title, titleBn: collections.titleBn })
     .from(collections)
     .where(eq(collections.handle, handle));
-  return row ?? null;
+  return row ? { handle: row.handle, title: inRequestLanguage(row.title, row.titleBn) } : null;
 }
 
 export async function listProducts({ db }: DbCtx, query: ProductListQuery): Promise<ProductListResponse> {
@@ -615,7 +615,7 @@ export async function topRatedInDepartment(ctx: DbCtx, department: DepartmentKey
 /** The department's home-page collections in their home order, each with its first `perShelf` cards. */
 export async function homeShelves({ db }: DbCtx, deptId: number, perShelf: number): Promise<HomeSection[]> {
   const rows = await db
-    .select({ id: collections.id, title: collections.title, handle: collections.handle })
+    .select({ id: collections.id, title: collections.title, titleBn: collections.titleBn, handle: collections.handle })
     .from(collections)
     .where(and(eq(collections.departmentId, deptId), isNotNull(collections.homePosition)))
     .orderBy(asc(collections.homePosition));
@@ -628,7 +628,9 @@ export async function homeShelves({ db }: DbCtx, deptId: number, perShelf: numbe
         .orderBy(asc(collectionProducts.position))
         .limit(perShelf);
       return {
-        ...c,
+        id: c.id,
+        handle: c.handle,
+        title: inRequestLanguage(c.title, c.titleBn),
         products: await getCards(
           { db },
           ids.map((r) => r.id),

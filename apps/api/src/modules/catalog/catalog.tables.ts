@@ -215,6 +215,8 @@ export const collections = pgTable('collections', {
   id: serial().primaryKey(),
   handle: text().notNull().unique(),
   title: text().notNull(),
+  /** In Bangla (issue 21); null: Bangla pages show the English. */
+  titleBn: text(),
   departmentId: integer()
     .notNull()
     .references(() => departments.id),

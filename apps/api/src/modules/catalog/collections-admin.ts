@@ -20,6 +20,7 @@ import { recordAudit } from '../staff/index.js';
 import { departmentIds, requireDepartment } from './brands-admin.js';
 import { brands, collectionProducts, collections, products } from './catalog.tables.js';
 import { countRuleMatches, refreshRuleCollection } from './membership.js';
+import { shownBangla, storedBangla } from '../../lib/in-locale.js';
 
 /**
  * Collections in the back office (issue 17): manual (an ordered list of products) or by rule (tags,
@@ -40,6 +41,7 @@ function toSummary(row: CollectionRow, keyOf: Map<number, DepartmentKey>, produc
   return {
     id: row.id,
     title: row.title,
+    title_bn: shownBangla(row.titleBn),
     handle: row.handle,
     department: keyOf.get(row.departmentId) ?? '',
     home_position: row.homePosition,
@@ -103,6 +105,7 @@ async function toAdminCollection(ctx: DbCtx, row: CollectionRow, keyOf: Map<numb
 /** What the audit log compares: the fields staff edit, and a manual collection's members in order. */
 const collectionAudit = (row: CollectionRow, keyOf: Map<number, DepartmentKey>, productIds: number[] | null) => ({
   title: row.title,
+  title_bn: shownBangla(row.titleBn),
   handle: row.handle,
   department: keyOf.get(row.departmentId) ?? '',
   home_position: row.homePosition,
@@ -217,6 +220,7 @@ export async function createCollection(ctx: RequestCtx, input: AdminCollectionIn
       .insert(collections)
       .values({
         title: input.title,
+        titleBn: storedBangla(input.title_bn),
         handle: input.handle,
         departmentId,
         homePosition: input.home_position,
@@ -260,6 +264,7 @@ export async function updateCollection(ctx: RequestCtx, id: number, patch: Admin
       .update(collections)
       .set({
         title: patch.title,
+        titleBn: storedBangla(patch.title_bn),
         handle: patch.handle,
         departmentId,
         homePosition: patch.home_position,

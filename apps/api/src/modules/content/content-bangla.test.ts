@@ -4,7 +4,7 @@ import type { Banner, BlogPost, FooterGroup, HomeResponse, NavItem, Page } from 
 import type { BrandSummary, ProductListResponse } from '@store/shared/catalog';
 import { describeOnDatabases } from '../../../test/support/app.js';
 import { signedInStaff } from '../../../test/support/staff.js';
-import { BANNERS_BN, PAGES_BN, TITLES_BN } from '../../db/seed/content-bangla.js';
+import { BANNERS_BN, COLLECTION_TITLES_BN, PAGES_BN, TITLES_BN } from '../../db/seed/content-bangla.js';
 
 /**
  * Issue 21 item 4 on the demo shop: menus, footer, banners, pages, articles, brands and categories
@@ -33,6 +33,10 @@ describeOnDatabases(
         const english = Object.keys(BANNERS_BN);
         expect(english.includes(banner.title)).toBe(locale === 'en');
         if (locale === 'bn') expect(Object.values(BANNERS_BN).map((b) => b.title)).toContain(banner.title);
+        // The home sliders' headings are the collections' titles.
+        expect(home.sections.map((section) => section.title)).toContain(
+          locale === 'bn' ? COLLECTION_TITLES_BN['new-arrivals'] : 'New arrivals',
+        );
       }
     });
 

@@ -5,6 +5,7 @@ import type { CardContext } from './price';
 import { ProductCard } from './product-card';
 import { SliderButtons } from './slider-buttons';
 import { useScroller } from './use-scroller';
+import * as m from '@store/shared/i18n/messages';
 
 type Props = {
   title: string;
@@ -43,7 +44,8 @@ export function ProductSlider({ title, products, context, href, eager = false }:
         <div className="flex items-center gap-4">
           {href && (
             <Link to={href} className="text-sm font-medium text-brand underline-offset-4 hover:underline">
-              View all<span className="sr-only"> {title}</span>
+              {m.slider_view_all()}
+              <span className="sr-only"> {title}</span>
             </Link>
           )}
           <SliderButtons label={title} atStart={atStart} atEnd={atEnd} onScroll={scrollByPage} />

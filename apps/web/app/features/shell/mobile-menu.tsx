@@ -72,7 +72,7 @@ function Entry({ item, depth, onNavigate }: { item: NavItem; depth: number; onNa
             className="block px-4 py-2 text-sm font-semibold text-brand"
             style={{ marginLeft: 16 }}
           >
-            View all {item.title}
+            {m.menu_view_all({ title: item.title })}
           </MenuAnchor>
         ) : null}
         <Level items={item.children} depth={depth + 1} onNavigate={onNavigate} />

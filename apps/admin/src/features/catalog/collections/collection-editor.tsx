@@ -32,6 +32,7 @@ import { useProductSearch } from './use-product-search';
  */
 type CollectionForm = {
   title: string;
+  title_bn: string;
   handle: string;
   department: DepartmentKey;
   /** '' : not on the home page. */
@@ -40,7 +41,7 @@ type CollectionForm = {
   rule: { tags: string; brand_ids: number[]; price_min: string; price_max: string; on_sale: 'any' | 'yes' | 'no' };
   products: ProductOption[];
 };
-const FIELDS = ['title', 'handle', 'department', 'home_position', 'kind', 'rule'] as const;
+const FIELDS = ['title', 'title_bn', 'handle', 'department', 'home_position', 'kind', 'rule'] as const;
 
 type CollectionData = { collection: AdminCollection | null; brands: AdminBrand[] };
 
@@ -78,6 +79,7 @@ function toRule(rule: CollectionForm['rule']): CollectionRule {
 function toInput(values: CollectionForm): z.input<typeof AdminCollectionInputSchema> {
   return {
     title: values.title,
+    title_bn: values.title_bn,
     handle: values.handle,
     department: values.department,
     home_position: values.home_position.trim() === '' ? null : Number(values.home_position),
@@ -91,6 +93,7 @@ function toForm(collection: AdminCollection | null): CollectionForm {
   const rule = collection?.rule ?? {};
   return {
     title: collection?.title ?? '',
+    title_bn: collection?.title_bn ?? '',
     handle: collection?.handle ?? '',
     department: collection?.department ?? '',
     home_position: collection?.home_position == null ? '' : String(collection.home_position),
@@ -180,7 +183,17 @@ function CollectionEditor({ initial, brands }: { initial: AdminCollection | null
         <div className="min-w-0 space-y-6">
           <Section title="Collection">
             <div className="space-y-4">
-              <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+              {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+                <TextField
+                  label="Bangla name"
+                  lang="bn"
+                  hint="The home slider's heading on Bangla pages. Empty: they show the English title."
+                  error={formState.errors.title_bn?.message}
+                  {...register('title_bn')}
+                />
+              </div>
               <TextField
                 label="Address"
                 autoCapitalize="none"
