@@ -17,7 +17,6 @@ import { IdParamSchema } from '@store/shared/input';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { Switch } from '../../../components/ui/switch';
 import { api } from '../../../lib/api';
 import { DEPARTMENT_LABELS } from '../../../lib/departments';
@@ -28,6 +27,7 @@ import { CharacterCount, PublishingSection, StateBadge, type Notice } from '../.
 import { CardPricePreview, SearchResultPreview, TagInput } from './product-parts';
 import { PicturesSection } from './product-pictures';
 import { VariantsSection, emptyVariant, type ProductForm } from './product-variants';
+import { BilingualRichText } from '../../../components/ui/bilingual-rich-text';
 
 const FIELDS = [
   'handle',
@@ -422,37 +422,15 @@ function ProductEditor({ initial, options }: { initial: AdminProduct | null; opt
             </div>
           </Section>
           <Section title="Description">
-            {/* English and Bangla side by side on a wide screen, one under the other on a phone. */}
-            <div className="grid gap-4 2xl:grid-cols-2">
-              <Controller
-                control={control}
-                name="body_html"
-                render={({ field, fieldState }) => (
-                  <RichTextEditor
-                    label="Description"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="body_html_bn"
-                render={({ field, fieldState }) => (
-                  <RichTextEditor
-                    label="Bangla text"
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    hint="Empty: Bangla pages show the English description."
-                  />
-                )}
-              />
-            </div>
+            <BilingualRichText
+              control={control}
+              english={{
+                name: 'body_html',
+                label: 'Description',
+                hint: 'The storefront keeps headings, paragraphs, lists, bold, italic and links.',
+              }}
+              bangla={{ name: 'body_html_bn', label: 'Bangla text', hint: 'Empty: Bangla pages show the English description.' }}
+            />
           </Section>
           <PicturesSection control={control} register={register} errors={errors} />
           <VariantsSection control={control} register={register} errors={errors} />

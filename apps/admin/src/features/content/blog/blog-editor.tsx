@@ -7,7 +7,6 @@ import { AdminBlogPostInputSchema, type AdminBlogPost, type AdminBlogPostInput }
 import { IdParamSchema } from '@store/shared/input';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
 import { useMe } from '../../../lib/me';
@@ -15,6 +14,7 @@ import { ImageInput } from '../image-input';
 import { useLeaveGuard } from '../leave-guard';
 import { CharacterCount, CONTENT_STATUSES, type Notice, PreviewPane, PublishingSection, savedMessage, StateBadge } from '../shared';
 import { postAddress } from './blog-list';
+import { BilingualRichText } from '../../../components/ui/bilingual-rich-text';
 
 type PostForm = z.input<typeof AdminBlogPostInputSchema>;
 const FIELDS = [
@@ -199,36 +199,15 @@ function BlogEditor({ initial }: { initial: AdminBlogPost | null }) {
                   />
                 )}
               />
-              <div className="grid gap-4 2xl:grid-cols-2">
-                <Controller
-                  control={control}
-                  name="body_html"
-                  render={({ field, fieldState }) => (
-                    <RichTextEditor
-                      label="Body"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      hint="The storefront keeps headings, paragraphs, lists, bold, italic and links."
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="body_html_bn"
-                  render={({ field, fieldState }) => (
-                    <RichTextEditor
-                      label="Bangla text"
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      hint="Empty: Bangla pages show the English text."
-                    />
-                  )}
-                />
-              </div>
+              <BilingualRichText
+                control={control}
+                english={{
+                  name: 'body_html',
+                  label: 'Body',
+                  hint: 'The storefront keeps headings, paragraphs, lists, bold, italic and links.',
+                }}
+                bangla={{ name: 'body_html_bn', label: 'Bangla text', hint: 'Empty: Bangla pages show the English text.' }}
+              />
             </div>
           </Section>
           <Section title="Search engines" description="What Google and shared links show. Empty: the title and the excerpt.">

@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useController, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { Link, useLoaderData, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import { AdminPageInputSchema, type AdminPage, type AdminPageInput } from '@store/shared/admin-content';
 import { IdParamSchema } from '@store/shared/input';
 import { TextAreaField, TextField } from '../../../components/ui/field';
 import { PageHeader, Section, textLinkClass } from '../../../components/ui/page';
-import { RichTextEditor } from '../../../components/ui/rich-text-editor';
 import { api } from '../../../lib/api';
 import { apiErrorToForm } from '../../../lib/forms';
 import { useLeaveGuard } from '../leave-guard';
 import { CharacterCount, CONTENT_STATUSES, type Notice, PreviewPane, PublishingSection, savedMessage, StateBadge } from '../shared';
 import { pageAddress } from './pages-list';
+import { BilingualRichText } from '../../../components/ui/bilingual-rich-text';
 
 type PageForm = z.input<typeof AdminPageInputSchema>;
 const FIELDS = [
@@ -148,36 +148,15 @@ function PageEditor({ initial }: { initial: AdminPage | null }) {
                 error={formState.errors.handle?.message}
                 {...register('handle')}
               />
-              <div className="grid gap-4 2xl:grid-cols-2">
-                <Controller
-                  control={control}
-                  name="body_html"
-                  render={({ field, fieldState }) => (
-                    <RichTextEditor
-                      label="Body"
-                      value={field.value}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      hint="The storefront keeps headings, paragraphs, lists, bold, italic and links. {{free_delivery}} and the other rule words are filled in."
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="body_html_bn"
-                  render={({ field, fieldState }) => (
-                    <RichTextEditor
-                      label="Bangla text"
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      hint="Empty: Bangla pages show the English text."
-                    />
-                  )}
-                />
-              </div>
+              <BilingualRichText
+                control={control}
+                english={{
+                  name: 'body_html',
+                  label: 'Body',
+                  hint: 'The storefront keeps headings, paragraphs, lists, bold, italic and links. {{free_delivery}} and the other rule words are filled in.',
+                }}
+                bangla={{ name: 'body_html_bn', label: 'Bangla text', hint: 'Empty: Bangla pages show the English text.' }}
+              />
             </div>
           </Section>
           <Section title="Search engines" description="What Google and shared links show. Empty: the title and no description.">
