@@ -71,6 +71,11 @@ test('Bangla pages have no serious accessibility violation (issue 21)', async ({
     '/bn/product?search=lipstick',
     '/bn/checkout',
     '/bn/page/shipping-policy',
+    '/bn/blog/skincare-routine-for-humid-dhaka-weather',
+    '/bn/store/register',
+    '/bn/forgot-password',
+    '/bn/orders',
+    '/bn/no-such-page-here',
   ]);
 });
 

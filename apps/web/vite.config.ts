@@ -15,6 +15,8 @@ const locale = buildLocale();
  */
 // Money and the Dhaka calendar: under a kilobyte together and used by most pages (cards, reviews,
 // orders), so they ride with the shell instead of costing a file of their own.
+/** One message of a language's catalog, or that catalog's index (split-messages.mjs). */
+const MESSAGE = /\/packages\/shared\/src\/i18n\/messages\/[a-z]+\/\w+\.js$/;
 const SMALL_SHARED = /\/packages\/shared\/(src|dist)\/(money|dhaka-time)\.(ts|js)$/;
 
 function shellChunk(): Rolldown.CodeSplittingNameFunction {
@@ -38,7 +40,12 @@ function shellChunk(): Rolldown.CodeSplittingNameFunction {
     for (const id of found) for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) found.add(next);
     return found;
   };
-  return (id, ctx) => ((shell ??= findShell(id, ctx)).has(id) || SMALL_SHARED.test(id) ? 'shell' : null);
+  return (id, ctx) => {
+    // A message goes with the code that shows it (its own module: the bundler places it), not with the
+    // shell just because the shell imports the catalog's index.
+    if (MESSAGE.test(id)) return null;
+    return (shell ??= findShell(id, ctx)).has(id) || SMALL_SHARED.test(id) ? 'shell' : null;
+  };
 }
 
 export default defineConfig({
@@ -49,9 +56,11 @@ export default defineConfig({
     alias: [
       {
         // The catalog's messages in this build's language alone: plain functions returning its text,
-        // no run-time locale. The server and the API import the dispatching module instead.
+        // no run-time locale, one module each (packages/shared/scripts/split-messages.mjs), so each
+        // lands in the chunk of the code that shows it. The server and the API import the
+        // dispatching module instead.
         find: /^@store\/shared\/i18n\/messages(\.js)?$/,
-        replacement: fileURLToPath(new URL(`../../packages/shared/src/i18n/messages/${locale}.js`, import.meta.url)),
+        replacement: fileURLToPath(new URL(`../../packages/shared/src/i18n/messages/${locale}/index.js`, import.meta.url)),
       },
     ],
   },
