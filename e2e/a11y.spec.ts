@@ -167,6 +167,7 @@ test("a signed-in shopper's pages have no serious accessibility violation", asyn
     '/account/profile',
     '/account/notifications',
     '/account/privilege-card',
+    '/account/rewards',
     `/account/orders/${order.number}`,
     `/receipt/${order.token}`,
   ]);

@@ -63,6 +63,7 @@ import {
   customerAddressBook,
   ordersAdminOptions,
   paymentHooksFor,
+  personalVouchers,
   startCheckoutUpkeep,
 } from './modules/checkout/index.js';
 import {
@@ -74,6 +75,7 @@ import {
   ordersRoutes,
   ordersWithCard,
 } from './modules/orders/index.js';
+import { loyaltyAdminRoutes, loyaltyRoutes, startLoyalty } from './modules/loyalty/index.js';
 import { dashboardRoutes, orderPdfRoutes } from './modules/orders/index.js';
 import { registerDevDoor } from './plugins/dev-doors.js';
 import { refundsAdminRoutes, registerPayments } from './modules/payments/index.js';
@@ -203,6 +205,12 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
   // Courier webhooks and, outside production, the courier simulators at /dev/couriers/ (docs/couriers.md).
   await registerCouriers(app, clock);
   startCheckoutUpkeep(app, clock);
+  // The loyalty programme (issue 22): points earned, spent and given back with each order's step, and its upkeep job.
+  const stopLoyalty = startLoyalty(app, clock, {
+    vouchers: personalVouchers,
+    outbox: { publicUrl: env.PUBLIC_URL, queue: (ctx, m) => app.notifier.queueIn(ctx, m) },
+  });
+  app.addHook('onClose', async () => stopLoyalty());
   startCleanupJob(app, clock);
   startCatalogUpkeep(app, clock);
 
@@ -229,6 +237,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(cartRoutes);
       await api.register(myCardRoutes, { requireCustomer });
       await api.register(checkoutRoutes);
+      await api.register(loyaltyRoutes, { requireCustomer, vouchers: personalVouchers });
       await api.register(ordersRoutes);
       await api.register(rumRoutes);
       await api.register(errorTunnelRoutes);
@@ -241,6 +250,7 @@ export async function buildApp({ env, database, webBuildDir }: BuildOptions): Pr
       await api.register(couriersAdminRoutes, { prefix: '/admin' });
       await api.register(refundsAdminRoutes, { prefix: '/admin' });
       await api.register(dashboardRoutes, { prefix: '/admin' });
+      await api.register(loyaltyAdminRoutes, { prefix: '/admin', vouchers: personalVouchers });
       await api.register(rumAdminRoutes, { prefix: '/admin' });
       await api.register(jobsAdminRoutes, { prefix: '/admin' });
       await api.register(ordersAdminRoutes, { prefix: '/admin', ...ordersAdminOptions(app) });

@@ -35,6 +35,7 @@ import { menuBar } from './lib/menu';
 import { LOCALE } from './lib/locale';
 import { pagePathname } from './lib/request-path';
 import { onDemand } from './lib/on-demand';
+import { referralCookie, referralFromQuery } from './features/checkout/referral-link';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
 import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
@@ -82,12 +83,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maintenancePreview,
     flash,
   };
-  // A preview page is this staff member's alone, and a page with a form's message is this browser's: no shared cache (ours or a CDN's) may keep either.
+  // A friend's share link (?ref=CODE) on any page: remembered for the checkout (features/checkout/referral-link.ts).
+  const url = new URL(request.url);
+  const referral = referralFromQuery(url.searchParams);
+  // A preview page is this staff member's alone, and a page with a form's message or a cookie is this browser's: no shared cache (ours or a CDN's) may keep either.
   const headers = new Headers();
-  if (maintenancePreview || flashSent) headers.set('Cache-Control', 'private, no-store');
+  const personal = maintenancePreview || flashSent || referral !== null;
+  if (personal) headers.set('Cache-Control', 'private, no-store');
   // Shown once (or, not being one of ours, never): cleared by this answer.
   if (flashSent) headers.append('Set-Cookie', clearFlashCookie);
-  return maintenancePreview || flashSent ? data(rootData, { headers }) : rootData;
+  if (referral) headers.append('Set-Cookie', referralCookie(referral, url.protocol === 'https:'));
+  return personal ? data(rootData, { headers }) : rootData;
 }
 
 /** Whether this browser holds a live staff preview cookie; a failed check counts as no. */

@@ -18,6 +18,7 @@ export const JOB_LABELS = {
   'poll-couriers': "Ask the couriers about their parcels' progress",
   'publish-scheduled-products': 'Publish products whose publishing time has come',
   'clean-up': 'Remove expired sessions, codes, stale visitor bags and old sent messages',
+  'loyalty-upkeep': 'Expire unspent points, warn before points expire, review tiers at the end of their window and send birthday vouchers',
 } as const;
 export type JobName = keyof typeof JOB_LABELS;
 export const JOB_NAMES = Object.keys(JOB_LABELS) as JobName[];

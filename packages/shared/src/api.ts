@@ -42,6 +42,10 @@ export const ERROR_CODES = [
   'coupon_not_applicable',
   'coupon_used_up',
   'coupon_already_used',
+  /** Loyalty points that cannot be spent on this order (too many, below the minimum balance, or the balance changed). */
+  'points_not_redeemable',
+  /** A referral code that gives no welcome discount here (unknown, one's own, not a first order…). */
+  'referral_not_applicable',
   'payment_method_unavailable',
   /** A payment gateway refused or could not be reached (the order is not placed). */
   'payment_failed',

@@ -13,6 +13,7 @@ import {
 import { FreeDeliveryRuleSchema, ShippingFeesSchema } from './content.js';
 import { EMAIL_PATTERN, normalizeEmail } from './email.js';
 import { IdSchema, text } from './input.js';
+import { CheckoutLoyaltySchema, CheckoutReferralSchema } from './loyalty.js';
 import * as messages from './messages.js';
 import type { Message } from './messages.js';
 import { canonicalBdMobile } from './phone.js';
@@ -187,6 +188,10 @@ export const CheckoutTotalsSchema = z.object({
   rebate: z.number(),
   /** The coupon's saving on the items. */
   discount: z.number(),
+  /** A referred customer's welcome discount on a first order (issue 22). */
+  referral_discount: z.number(),
+  /** What the loyalty points spent on this order take off (issue 22). */
+  points_discount: z.number(),
   /** What the shopper pays for delivery (0 for pickup or a free-shipping coupon). */
   shipping: z.number(),
   /** The fee a free-shipping coupon or free delivery waived (0 otherwise). */
@@ -225,6 +230,10 @@ export const CheckoutSummarySchema = z.object({
   free_delivery: FreeDeliveryRuleSchema.nullable(),
   /** Same day is offered for orders placed before this time (Dhaka), as the settings say now: '2 PM'. */
   same_day_cutoff: z.string(),
+  /** The loyalty box: points to earn and to spend (null for a guest, or with the programme off). */
+  loyalty: CheckoutLoyaltySchema.nullable(),
+  /** The referral code applied to this checkout and its welcome discount (null: none). */
+  referral: CheckoutReferralSchema.nullable(),
 });
 export type CheckoutSummary = z.infer<typeof CheckoutSummarySchema>;
 
@@ -339,6 +348,13 @@ export const PublicOrderSchema = z.object({
   /** Cash on delivery whose delivery fee is paid by bKash first: that part of the total (poisha); 0: none. */
   cod_deposit: z.number().int(),
   coupon_code: z.string().nullable(),
+  /** A referred customer's welcome discount (poisha). */
+  referral_discount: z.number().int(),
+  /** Loyalty points spent on the order and what they took off (poisha). */
+  points_redeemed: z.number().int(),
+  points_discount: z.number().int(),
+  /** Points the order earned on delivery (0 before, or for a guest). */
+  points_earned: z.number().int(),
   item_count: z.number().int(),
   line_items: z.array(OrderLineSchema),
   store_location: z.object({ name: z.string(), address: z.string(), hours: z.string() }).nullable(),

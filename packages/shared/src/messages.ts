@@ -173,3 +173,19 @@ export const atMost = (max: number) => m.text_at_most({ max: count(max) });
 
 /** A message as zod takes it (`{ error: message }`): read when a value is checked, in that request's language. */
 export type Message = () => string;
+
+// The loyalty and referral programme (issue 22): refusals at checkout, in the shopper's language.
+export {
+  loyalty_api_points_sign_in as pointsSignIn,
+  loyalty_api_points_changed as pointsChanged,
+  loyalty_api_programme_off as programmeOff,
+  loyalty_api_referral_unknown as referralUnknown,
+  loyalty_api_referral_own as referralOwn,
+  loyalty_api_referral_not_first as referralNotFirst,
+  loyalty_api_referral_household as referralHousehold,
+  loyalty_api_referral_sign_in as referralSignIn,
+} from '@store/shared/i18n/messages';
+export const pointsMinBalance = (points: number) => m.loyalty_api_points_min_balance({ points: count(points) });
+export const pointsTooMany = (points: number) => m.loyalty_api_points_too_many({ points: count(points) });
+export const voucherTooMany = (points: number) => m.loyalty_api_voucher_too_many({ points: count(points) });
+export const referralMinOrder = (amount: number) => m.loyalty_api_referral_min_order({ amount: taka(amount) });

@@ -37,3 +37,6 @@ export function fieldsText(error: unknown): string {
   if (error instanceof ApiError && Object.keys(error.fields).length) return Object.values(error.fields).join(' ');
   return errorMessage(error);
 }
+
+/** register() options for a number box: empty is NaN, which the schema answers with its message rather than a silent 0. */
+export const numberField = { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? Number.NaN : Number(v)) };

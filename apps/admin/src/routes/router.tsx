@@ -191,6 +191,26 @@ export const router = createBrowserRouter(
                   Component: m.CustomerDetailPage,
                 })),
             },
+            // An order named by its number only (a loyalty ledger entry, a referral).
+            {
+              path: 'orders/number/:number',
+              lazy: () => import('../features/orders/order-by-number').then((m) => ({ loader: m.orderByNumberLoader })),
+            },
+            // Loyalty and referrals (issue 22).
+            {
+              path: 'loyalty/programme',
+              lazy: () =>
+                import('../features/loyalty/programme-page').then((m) => ({ loader: m.programmeLoader, Component: m.ProgrammePage })),
+            },
+            {
+              path: 'loyalty/members',
+              lazy: () => import('../features/loyalty/members-page').then((m) => ({ loader: m.membersLoader, Component: m.MembersPage })),
+            },
+            {
+              path: 'loyalty/referrals',
+              lazy: () =>
+                import('../features/loyalty/referrals-page').then((m) => ({ loader: m.referralsLoader, Component: m.ReferralsPage })),
+            },
             // Couriers' cash on delivery and their payouts (issue 18 item 3).
             {
               path: 'couriers/payouts',

@@ -165,6 +165,8 @@ export const EnvSchema = z.object({
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often pending gateway payments are checked with the gateway and missed confirmations sent; 0 turns it off. */
   PAYMENT_RECONCILE_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** How often the loyalty programme's upkeep runs (expiry, warnings, tier reviews, birthday vouchers); 0 turns it off. */
+  LOYALTY_UPKEEP_SECONDS: z.coerce.number().int().min(0).default(3600),
   // Couriers (issue 18). Outside production a courier without its keys is served by its simulator on PUBLIC_URL; in production it is not offered.
   /** Steadfast merchant API v1, default https://portal.packzy.com/api/v1; the keys from the merchant portal. */
   STEADFAST_BASE_URL: z.url().optional(),

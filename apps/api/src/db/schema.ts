@@ -13,3 +13,4 @@ export * from '../plugins/rate-limit.tables.js';
 export * from '../modules/staff/staff.tables.js';
 export * from '../modules/couriers/couriers.tables.js';
 export * from '../modules/rum/rum.tables.js';
+export * from '../modules/loyalty/loyalty.tables.js';

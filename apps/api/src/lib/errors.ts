@@ -26,6 +26,8 @@ const STATUS: Record<ErrorCode, number> = {
   address_limit: 400,
   coupon_not_applicable: 400,
   coupon_used_up: 400,
+  points_not_redeemable: 400,
+  referral_not_applicable: 400,
   coupon_already_used: 400,
   payment_method_unavailable: 400,
   payment_failed: 502,

@@ -22,6 +22,9 @@ export function answerLocale(request: Pick<FastifyRequest, 'url' | 'headers' | '
   return requestLocale(request);
 }
 
+/** Runs `fn` with the catalogs' messages in `locale` (a text kept in English for staff while the shopper reads theirs). */
+export const runInLocale = <T>(locale: Locale, fn: () => T): T => current.run(locale, fn);
+
 const locales = new WeakMap<FastifyRequest, Locale>();
 
 /**

@@ -32,6 +32,8 @@ const REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'coupon_not_applicable',
   'coupon_used_up',
   'coupon_already_used',
+  'points_not_redeemable',
+  'referral_not_applicable',
   'payment_method_unavailable',
 ]);
 

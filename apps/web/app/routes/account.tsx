@@ -9,6 +9,8 @@ import { OverviewTab } from '../features/account/overview-tab';
 import { PrivilegeCardTab } from '../features/account/privilege-card-tab';
 import { ProfileTab } from '../features/account/profile-tab';
 import { ReviewsTab } from '../features/account/reviews-tab';
+import { RewardsTab } from '../features/account/rewards-tab';
+import { voucherAction } from '../features/account/voucher-action.server';
 import { SignedOutPrompt } from '../features/account/signed-out-prompt';
 import { getSessionUser } from '../features/account/session-user.server';
 import { codeSentTo, signInAction } from '../features/account/sign-in-action.server';
@@ -17,6 +19,7 @@ import { WishlistTab } from '../features/account/wishlist-tab';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
 import { pageUrl } from '../lib/request-path';
+import { field, readForm } from '../lib/form-action.server';
 import type { Route } from './+types/account';
 import * as m from '@store/shared/i18n/messages';
 
@@ -45,8 +48,13 @@ function signInBack(url: URL): string {
   return safeRedirectPath(url.searchParams.get('redirect')) ?? '/account/my-account';
 }
 
-/** Signing in with plain HTML forms, before the page's scripts or without them (PlainSignIn). */
+/**
+ * The account page's forms: turning points into a voucher (the Points & rewards tab, scripted or
+ * not), and signing in with plain HTML forms, before the page's scripts or without them (PlainSignIn).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request.clone());
+  if (field(form, 'intent') === 'voucher') return voucherAction(form, context);
   return signInAction(request, context);
 }
 
@@ -55,13 +63,14 @@ export function meta({ params }: Route.MetaArgs) {
   return [{ title: pageTitle(label) }, { name: 'robots', content: 'noindex' }];
 }
 
-export default function Account({ loaderData }: Route.ComponentProps) {
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { user, content } = loaderData;
   if (!user || !content) return <SignedOutPrompt codeSentTo={loaderData.codeSentTo} back={loaderData.back} />;
   return (
     <AccountLayout tab={content.tab} firstName={user.first_name}>
       {content.tab === 'my-account' && <OverviewTab user={user} />}
       {content.tab === 'orders' && <OrdersTab orders={content.orders} />}
+      {content.tab === 'rewards' && <RewardsTab account={content.loyalty} refusal={actionData?.voucher ?? null} />}
       {content.tab === 'addresses' && <AddressesTab shipping={content.shipping} billing={content.billing} locations={content.locations} />}
       {content.tab === 'wishlist' && <WishlistTab products={content.products} />}
       {content.tab === 'my-reviews' && <ReviewsTab reviews={content.reviews} />}

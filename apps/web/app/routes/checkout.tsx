@@ -4,6 +4,8 @@ import * as messages from '@store/shared/messages';
 import { CheckoutPage, type CheckoutData, type CheckoutStep } from '../features/checkout/checkout-page';
 import { apiGet, apiTry } from '../lib/api.server';
 import { checkoutAction } from '../features/checkout/checkout-action.server';
+import { REFERRAL_COOKIE, rememberedReferral } from '../features/checkout/referral-link';
+import { cookieValue } from '../lib/form-action.server';
 import { useRootData } from '../lib/root-data';
 import { pageTitle } from '../lib/seo';
 import { takaFontLinks } from '../features/catalog/taka-font';
@@ -37,6 +39,8 @@ export async function loader({ context, request }: Route.LoaderArgs): Promise<Ch
     billing: billing.ok ? billing.data.data : [],
     step,
     paymentNotice: url.searchParams.get('payment'),
+    // A friend's link brought the shopper (?ref=): the checkout applies it while it has no referral code.
+    referralFromLink: s.referral === null ? rememberedReferral(cookieValue(request, REFERRAL_COOKIE)) : null,
     plain: {
       district: url.searchParams.get('district'),
       // This page's order attempt: sent twice, the plain form still places one order (the API's Idempotency-Key).

@@ -59,3 +59,8 @@ export const BoxIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M3 7.5 12 12l9-4.5M12 12v9" />
   </Icon>
 );
+export const StarIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+  </Icon>
+);

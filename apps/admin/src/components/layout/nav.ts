@@ -2,7 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { can, type Permission, type StaffRole } from '@store/shared/admin';
 import { BannerIcon, BlogIcon, PageIcon } from './content-icons';
 import { ChartIcon } from './chart-icon';
-import { BoxIcon, ListIcon, MenuIcon, SettingsIcon, UserIcon, UsersIcon } from './icons';
+import { BoxIcon, ListIcon, MenuIcon, SettingsIcon, StarIcon, UserIcon, UsersIcon } from './icons';
 
 export type NavItem = {
   to: string;
@@ -31,6 +31,10 @@ export const NAV: readonly NavItem[] = [
   { to: '/offers/coupons', label: 'Coupons', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
   { to: '/offers/cards', label: 'Privilege cards', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
   { to: '/offers/gifts', label: 'Gift rules', permission: 'offers.write', icon: ListIcon, group: 'Catalog' },
+  // Loyalty and referrals (issue 22): the programme's rules are an offer; its members and referrals are customers.
+  { to: '/loyalty/programme', label: 'Programme', permission: 'offers.write', icon: StarIcon, group: 'Loyalty' },
+  { to: '/loyalty/members', label: 'Members', permission: 'customers.write', icon: UsersIcon, group: 'Loyalty' },
+  { to: '/loyalty/referrals', label: 'Referrals', permission: 'customers.write', icon: ListIcon, group: 'Loyalty' },
   // Content (issue 16 item 5): menus, footer, store locations, pages, blog posts, banners.
   { to: '/content/menus', label: 'Menus', permission: 'content.write', icon: MenuIcon, group: 'Content' },
   { to: '/content/footer', label: 'Footer', permission: 'content.write', icon: ListIcon, group: 'Content' },

@@ -38,3 +38,23 @@ export function Pager({ total, capped = false, rows = 0, page, pageSize, noun, o
     </nav>
   );
 }
+
+/** "Page 2 of 5" with Previous and Next, for a list that tells its pages rather than its rows. */
+export function PagesPager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const last = Math.max(1, pages);
+  return (
+    <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted">
+        Page {page.toLocaleString('en-US')} of {last.toLocaleString('en-US')}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="secondary" disabled={page >= last} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

@@ -15,10 +15,17 @@ import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { fieldsText } from '../../lib/forms';
 import { useMe } from '../../lib/me';
+import { CustomerLoyaltyPanel, customerLoyaltyLoader, type CustomerLoyaltyResult } from '../loyalty/customer-loyalty';
 import { OrderStatusBadge, PaymentBadge, RiskBadge } from '../orders/order-badges';
 
-export async function customerLoader({ params, request }: LoaderFunctionArgs): Promise<AdminCustomerDetail> {
-  return (await api.get<{ data: AdminCustomerDetail }>(`/customers/${params.id}/`, request.signal)).data;
+type CustomerData = { customer: AdminCustomerDetail; loyalty: CustomerLoyaltyResult };
+
+export async function customerLoader({ params, request }: LoaderFunctionArgs): Promise<CustomerData> {
+  const [customer, loyalty] = await Promise.all([
+    api.get<{ data: AdminCustomerDetail }>(`/customers/${params.id}/`, request.signal),
+    customerLoyaltyLoader(params.id ?? '', request.signal),
+  ]);
+  return { customer: customer.data, loyalty };
 }
 
 /** Block cash on delivery (the reason is required) or allow it again (a note is optional). */
@@ -86,9 +93,9 @@ function CodDialog({
   );
 }
 
-/** One customer: profile, orders, addresses, wishlist, staff notes, the COD record and the block. */
+/** One customer: profile, orders, loyalty, addresses, wishlist, staff notes, the COD record and the block. */
 export function CustomerDetailPage() {
-  const customer = useLoaderData<AdminCustomerDetail>();
+  const { customer, loyalty } = useLoaderData<CustomerData>();
   const me = useMe();
   const revalidator = useRevalidator();
   const writer = can(me.role, 'customers.write');
@@ -156,6 +163,8 @@ export function CustomerDetailPage() {
               </Link>
             ) : null}
           </Section>
+
+          {writer && loyalty ? <CustomerLoyaltyPanel result={loyalty} onChanged={reload} /> : null}
 
           <Section title="Notes" description="What staff noted about this customer, newest first, with who wrote it.">
             {writer ? (

@@ -12,29 +12,36 @@ import { formatDhakaDateTime } from '@store/shared/dhaka-time';
 import { formatTaka, groupIndian } from '@store/shared/money';
 import { PageHeader, Section } from '../../components/ui/page';
 import { api } from '../../lib/api';
+import type { LoyaltyCost } from '@store/shared/loyalty';
 import type { RumSummary } from '@store/shared/rum';
 import { CountBars, MixDonut, SERIES_COLOURS, SalesChart } from './dashboard-charts';
 import { changeText, percentText, pointsText } from './figures';
+import { LoyaltyCard } from './loyalty-card';
 import { WebVitals } from './web-vitals';
 
 const isPeriod = (value: string | null): value is DashboardPeriod => DASHBOARD_PERIODS.some((p) => p === value);
 
 const VITALS_DAYS: Record<DashboardPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
-type DashboardData = { dashboard: Dashboard; vitals: RumSummary };
+type DashboardData = { dashboard: Dashboard; vitals: RumSummary; loyalty: LoyaltyCost | null };
 
 export async function dashboardLoader({ request }: LoaderFunctionArgs): Promise<DashboardData> {
   const asked = new URL(request.url).searchParams.get('period');
   const period = isPeriod(asked) ? asked : 'today';
   const days = VITALS_DAYS[period];
-  const [dashboard, vitals] = await Promise.all([
+  const [dashboard, vitals, loyalty] = await Promise.all([
     api.get<{ data: Dashboard }>(`/dashboard/?period=${period}`, request.signal),
     // The sales figures do not wait on, or fail with, the shoppers' measurements.
     api
       .get<{ data: RumSummary }>(`/dashboard/web-vitals/?days=${days}`, request.signal)
       .then((r) => r.data)
       .catch((): RumSummary => ({ days, page_loads: 0, rows: [] })),
+    // Nor on the loyalty programme's cost: its card says when it could not be read.
+    api
+      .get<{ data: LoyaltyCost }>(`/loyalty/cost/?period=${period}`, request.signal)
+      .then((r) => r.data)
+      .catch(() => null),
   ]);
-  return { dashboard: dashboard.data, vitals };
+  return { dashboard: dashboard.data, vitals, loyalty };
 }
 
 const PREVIOUS: Record<DashboardPeriod, string> = {
@@ -187,7 +194,7 @@ function TopProducts({ top }: { top: Dashboard['top_products'] }) {
 
 /** Sales and orders of today, 7 or 30 days against the period before, their mix, the top products and COD returns. */
 export function DashboardPage() {
-  const { dashboard: d, vitals } = useLoaderData<DashboardData>();
+  const { dashboard: d, vitals, loyalty } = useLoaderData<DashboardData>();
   // Another period on its way: the figures shown are the old period's until it arrives.
   const loading = useNavigation().state === 'loading';
   const previous = PREVIOUS[d.period];
@@ -267,6 +274,7 @@ export function DashboardPage() {
           <TopProducts top={d.top_products} />
         </Section>
       </div>
+      <LoyaltyCard cost={loyalty} period={d.period === 'today' ? 'today' : `in the last ${DASHBOARD_PERIOD_LABELS[d.period]}`} />
       <WebVitals summary={vitals} />
       <p className="text-xs text-muted">
         {formatDhakaDateTime(new Date(d.current.from))} – {formatDhakaDateTime(new Date(d.current.to))} against{' '}

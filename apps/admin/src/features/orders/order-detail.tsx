@@ -23,7 +23,7 @@ import {
   ZONE_LABELS,
   type OrderStatus,
 } from '@store/shared/checkout-rules';
-import { formatTaka } from '@store/shared/money';
+import { formatTaka, groupIndian } from '@store/shared/money';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -321,10 +321,29 @@ export function OrderDetailPage() {
                   <dd className="text-right">−{formatTaka(order.discount)}</dd>
                 </>
               ) : null}
+              {order.referral_discount ? (
+                <>
+                  <dt>Referral discount</dt>
+                  <dd className="text-right">−{formatTaka(order.referral_discount)}</dd>
+                </>
+              ) : null}
+              {order.points_discount ? (
+                <>
+                  <dt>Points ({groupIndian(order.points_redeemed)})</dt>
+                  <dd className="text-right">−{formatTaka(order.points_discount)}</dd>
+                </>
+              ) : null}
               <dt>Delivery</dt>
               <dd className="text-right">{order.shipping ? formatTaka(order.shipping) : 'Free'}</dd>
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold">{formatTaka(order.total)}</dd>
+              {order.points_earned ? (
+                // Points, not money: under the total, apart from the lines that add up to it.
+                <>
+                  <dt className="text-muted">Points earned</dt>
+                  <dd className="text-right text-muted">+{groupIndian(order.points_earned)}</dd>
+                </>
+              ) : null}
               {order.cod_deposit ? (
                 <>
                   <dt data-testid="order-deposit">

@@ -10,6 +10,7 @@ import { renderImages, writeText } from './images.js';
 import { DiskMediaStorage, type MediaStorage } from '../../modules/media/index.js';
 import { seedCartRules } from '../../modules/cart/index.js';
 import { seedDemoCoupons } from '../../modules/checkout/index.js';
+import { seedDemoLoyalty } from '../../modules/loyalty/index.js';
 import { seedDemoOrders } from './orders.js';
 import { seedDemoOwner } from './staff.js';
 
@@ -69,7 +70,11 @@ export async function seedDemo(database: Database, opts: SeedOptions): Promise<v
   if (!opts.production) {
     await seedDemoOwner(database.db);
     // A month of orders in every state, for the back office (development only, like the owner).
-    if (opts.orders ?? true) await seedDemoOrders(database.db, new Date());
+    if (opts.orders ?? true) {
+      await seedDemoOrders(database.db, new Date());
+      // The loyalty ledger those deliveries earned, and the tiers they reached (issue 22).
+      await seedDemoLoyalty(database.db);
+    }
   }
   // A running app may have cached the empty shop.
   clearCatalogCaches();

@@ -62,6 +62,26 @@ describeOnDatabases('demo seed', (ctx) => {
     afterFirst = await counts(ctx().db);
   });
 
+  it('gives each delivered demo order the points it earned (issue 22)', async () => {
+    const db = ctx().db;
+    const [delivered] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders where status = 'delivered' and customer_id is not null`,
+    );
+    const [earned] = await rows<{ n: number; points: number }>(
+      db,
+      sql`select count(*)::int as n, coalesce(sum(points), 0)::int as points from loyalty_entries where kind = 'earned'`,
+    );
+    expect(delivered!.n).toBeGreaterThan(0);
+    expect(earned!.n).toBe(delivered!.n);
+    expect(earned!.points).toBeGreaterThan(0);
+    const [mismatched] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from orders o join loyalty_entries e on e.order_id = o.id and e.kind = 'earned' where o.points_earned <> e.points`,
+    );
+    expect(mismatched!.n).toBe(0);
+  });
+
   it('has the departments, brands, products, pages, posts and stores of the demo shop', async () => {
     const db = ctx().db;
     expect(

@@ -1,4 +1,4 @@
-import { ilike, inArray, or } from 'drizzle-orm';
+import { ilike, inArray, or, sql } from 'drizzle-orm';
 import { parseContact } from '@store/shared/auth';
 import { containsPattern } from '../../lib/like.js';
 import type { DbCtx } from '../../lib/context.js';
@@ -44,6 +44,16 @@ export async function customerByContact(ctx: DbCtx, raw: string): Promise<Custom
   const contact = parseContact(raw);
   const customer = contact ? await findCustomer(ctx, contact) : undefined;
   return customer ? toContact(customer) : null;
+}
+
+/** The ids of customers born on this day of the year ('MM-DD'; a 29 February birthday is kept on 28 February in other years). */
+export async function customersBornOn({ db }: DbCtx, monthDay: string): Promise<number[]> {
+  const days = monthDay === '02-28' ? ['02-28', '02-29'] : [monthDay];
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(inArray(sql`to_char(${customers.birthday}, 'MM-DD')`, days));
+  return rows.map((r) => r.id);
 }
 
 /** The ids of customers whose phone or e-mail contains the fragment (a search box), at most 500. */

@@ -15,6 +15,6 @@ export { findSession, createSession, SESSION_TTL_MS } from './sessions.js';
 export { registerAuth, requireCustomer, readToken } from './auth-hook.js';
 export { shopperCard, type ShopperCard, type ShopperCardOwner } from './shopper-card.js';
 // Customers named on back-office screens (privilege cards): by id, or found by phone or e-mail.
-export { customerByContact, customerContacts, customerIdsMatching, type CustomerContact } from './directory.js';
+export { customerByContact, customerContacts, customerIdsMatching, customersBornOn, type CustomerContact } from './directory.js';
 // The back office's customers (issue 18 item 6): list, detail, notes, the COD block and the export.
 export { customersAdminRoutes, type CustomersAdminOptions } from './customers-admin.routes.js';

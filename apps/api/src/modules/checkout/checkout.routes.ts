@@ -20,13 +20,23 @@ import {
 } from '@store/shared/checkout';
 import { IdParamSchema, text } from '@store/shared/input';
 import { IDEMPOTENCY_HEADER } from '@store/shared/checkout-rules';
+import { PointsPayloadSchema, ReferralPayloadSchema } from '@store/shared/loyalty';
 import * as messages from '@store/shared/messages';
 import { requestCtx } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { adoptVisitorBagHook, CART_COOKIE } from '../cart/index.js';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service.js';
 import { BD_LOCATIONS } from './bd-locations.js';
-import { applyDiscount, getCheckout, removeDiscount, requireShopper, setPaymentMethod, setShippingAddress } from './checkout.service.js';
+import {
+  applyDiscount,
+  getCheckout,
+  removeDiscount,
+  requireShopper,
+  setPaymentMethod,
+  setPoints,
+  setReferralCode,
+  setShippingAddress,
+} from './checkout.service.js';
 import { shopperOf, type CheckoutCtx } from './context.js';
 import { placeOrder } from './place-order.js';
 import { cancelOwnOrder, payAgain } from './unpaid-orders.js';
@@ -200,6 +210,32 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     '/checkout/remove_discount/',
     { schema: { tags, summary: 'Removes the coupon code', response: { 200: RemoveDiscountResponseSchema } } },
     async (request) => removeDiscount(ctx(request)),
+  );
+
+  app.post(
+    '/checkout/points/',
+    {
+      schema: {
+        tags,
+        summary: 'Loyalty points to spend on this order, 0 for none (400 with fields.points when the order cannot take them)',
+        body: PointsPayloadSchema,
+        response: { 200: CheckoutResponseSchema },
+      },
+    },
+    async (request) => setPoints(ctx(request), request.body.points),
+  );
+
+  app.post(
+    '/checkout/referral_code/',
+    {
+      schema: {
+        tags,
+        summary: "A referral code for a first order's welcome discount, '' to remove (summary.referral.error says why it gives none)",
+        body: ReferralPayloadSchema,
+        response: { 200: CheckoutResponseSchema },
+      },
+    },
+    async (request) => setReferralCode(ctx(request), request.body.code),
   );
 
   app.post(

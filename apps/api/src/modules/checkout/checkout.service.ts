@@ -17,6 +17,8 @@ import {
   sameDayOpen,
   standardFee,
 } from '@store/shared/checkout-rules';
+import type { Locale } from '@store/shared/locale';
+import { nextTier, type CheckoutLoyalty } from '@store/shared/loyalty';
 import * as messages from '@store/shared/messages';
 import { cutoffLabel } from '@store/shared/shop-hours';
 import type { Db } from '../../db/client.js';
@@ -28,7 +30,18 @@ import { getOwnAddress } from './addresses.service.js';
 import { checkoutDrafts } from './checkout.tables.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { appliedCoupon, couponRefusalCode, findCouponByCode, findCouponById } from './coupons.js';
-import { codDepositFor, defaultMethod, methodAllowed, offeredDefault, price, requireMethod, resolve, type DraftRow } from './pricing.js';
+import {
+  codDepositFor,
+  defaultMethod,
+  methodAllowed,
+  offeredDefault,
+  price,
+  requireMethod,
+  resolve,
+  type DraftRow,
+  type PricedLoyalty,
+  type Resolved,
+} from './pricing.js';
 
 /*
  * The checkout draft (SPEC §7): the shopper's choices kept against their bag (address or store,
@@ -67,9 +80,9 @@ async function summarize(
 ): Promise<{ summary: CheckoutSummary; couponError: string | null }> {
   const [site, stores, card] = await Promise.all([getSiteSettings(ctx), listStoreLocations(ctx), shopperCard(ctx, ctx.shopper)]);
   const codBlocked = card?.codBlocked ?? false;
-  const r = await resolve(ctx.db, ctx.shopper, draft, stores);
   const now = ctx.clock.now();
-  const { totals, couponError } = await price(ctx.db, ctx.shopper, cart, r, site, now);
+  const r = await resolve(ctx.db, ctx.shopper, draft, stores, { phone: card?.phone ?? null, now });
+  const { totals, couponError, referralError, loyalty } = await price(ctx.db, ctx.shopper, cart, r, site, now);
   const zone = r.deliveryType === 'pickup' ? null : (r.shipping?.zone ?? null);
   const sameDay = sameDayOpen(zone, now, site.same_day_cutoff_hour);
   const method = methodAllowed(ctx, r.method, r.deliveryType, codBlocked) ? r.method : offeredDefault(ctx, r.deliveryType, codBlocked);
@@ -123,7 +136,31 @@ async function summarize(
       fees: site.shipping_fees,
       free_delivery: site.free_delivery,
       same_day_cutoff: cutoffLabel(site.same_day_cutoff_hour),
+      loyalty: loyaltyBox(r, loyalty, ctx.locale),
+      referral: r.terms.referral
+        ? { code: r.terms.referral.code, discount: totals.referral_discount, error: referralError?.text ?? null }
+        : null,
     },
+  };
+}
+
+/** The checkout's loyalty box: a customer's, with the programme on. */
+function loyaltyBox(r: Resolved, priced: PricedLoyalty, locale: Locale): CheckoutLoyalty | null {
+  const quote = r.terms.quote;
+  if (!quote?.rules.enabled) return null;
+  const next = nextTier(quote.rules.tiers, quote.tier.key);
+  return {
+    balance: quote.balance,
+    point_value: quote.rules.point_value,
+    redeemable: priced.redeemable,
+    redeem_min_balance: quote.rules.redeem_min_balance,
+    points: priced.points,
+    earn: priced.earn,
+    tier: locale === 'bn' && quote.tier.name_bn ? quote.tier.name_bn : quote.tier.name,
+    next_tier: next
+      ? { name: locale === 'bn' && next.name_bn ? next.name_bn : next.name, remaining: Math.max(0, next.threshold - quote.spend) }
+      : null,
+    free_delivery: priced.tierFreeDelivery,
   };
 }
 
@@ -226,9 +263,11 @@ export async function applyDiscount(ctx: CheckoutCtx, code: string): Promise<Dis
   if (!coupon) throw refuse('coupon_not_applicable', messages.couponInvalid(), 'discount');
   const draft = await readDraft(ctx.db, cart.id);
   const stores = await listStoreLocations(ctx);
-  const r = { ...(await resolve(ctx.db, ctx.shopper, draft, stores)), coupon };
+  const now = ctx.clock.now();
+  const phone = (await shopperCard(ctx, ctx.shopper))?.phone ?? null;
+  const r = { ...(await resolve(ctx.db, ctx.shopper, draft, stores, { phone, now })), coupon };
   const site = await getSiteSettings(ctx);
-  const { couponError } = await price(ctx.db, ctx.shopper, cart, r, site, ctx.clock.now());
+  const { couponError } = await price(ctx.db, ctx.shopper, cart, r, site, now);
   if (couponError) throw refuse(couponRefusalCode(couponError), couponError, 'discount');
   const saved = await saveDraft(ctx.db, cart.id, { couponId: coupon.id }, ctx.clock.now());
   return { success: true, detail: messages.couponApplied(coupon.code), data: (await summarize(ctx, cart, saved)).summary };
@@ -243,4 +282,39 @@ export async function removeDiscount(ctx: CheckoutCtx): Promise<RemoveDiscountRe
     detail: messages.couponRemoved(),
     data: { success: true, draft_order: (await summarize(ctx, cart, saved)).summary },
   };
+}
+
+/**
+ * POST /checkout/points/ (issue 22): the points to spend on this order (0: none). More than the
+ * order can take, or below the minimum balance, is refused with why (fields.points); a guest has none.
+ */
+export async function setPoints(ctx: CheckoutCtx, points: number): Promise<CheckoutResponse> {
+  const cart = await requireBag(ctx);
+  if (points > 0) {
+    const shopper = requireShopper(ctx);
+    if (shopper.customerId === null) throw refuse('points_not_redeemable', messages.pointsSignIn(), 'points');
+    const draft = await readDraft(ctx.db, cart.id);
+    const now = ctx.clock.now();
+    const phone = (await shopperCard(ctx, shopper))?.phone ?? null;
+    const r = { ...(await resolve(ctx.db, shopper, draft, await listStoreLocations(ctx), { phone, now })), points };
+    const quote = r.terms.quote;
+    if (!quote?.rules.enabled) throw refuse('points_not_redeemable', messages.programmeOff(), 'points');
+    if (quote.balance < quote.rules.redeem_min_balance || quote.balance <= 0)
+      throw refuse('points_not_redeemable', messages.pointsMinBalance(Math.max(1, quote.rules.redeem_min_balance)), 'points');
+    const { loyalty } = await price(ctx.db, shopper, cart, r, await getSiteSettings(ctx), now);
+    if (points > loyalty.redeemable) throw refuse('points_not_redeemable', messages.pointsTooMany(loyalty.redeemable), 'points');
+  }
+  const saved = await saveDraft(ctx.db, cart.id, { points }, ctx.clock.now());
+  return { data: (await summarize(ctx, cart, saved)).summary };
+}
+
+/**
+ * POST /checkout/referral_code/ (issue 22): the referral code for this checkout ('' removes it). A
+ * code that gives no welcome discount is kept with why (summary.referral.error), as a coupon that no
+ * longer applies is: the order can still be placed, without the discount.
+ */
+export async function setReferralCode(ctx: CheckoutCtx, code: string): Promise<CheckoutResponse> {
+  const cart = await requireBag(ctx);
+  const saved = await saveDraft(ctx.db, cart.id, { referralCode: code.trim() ? code.trim().toUpperCase() : null }, ctx.clock.now());
+  return { data: (await summarize(ctx, cart, saved)).summary };
 }

@@ -74,6 +74,10 @@ export const coupons = pgTable(
     getQuantity: smallint(),
     collectionId: integer().references(() => collections.id, { onDelete: 'set null' }),
     active: boolean().notNull().default(true),
+    /** A personal voucher (issue 22): only this customer may use it; null: anyone. */
+    customerId: integer(),
+    /** Where a personal voucher came from: 'birthday' (a tier's benefit) or 'points' (points turned into it). */
+    source: text().$type<'birthday' | 'points'>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The back office's edit-conflict check (lib/edit-conflict.ts). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -81,8 +85,12 @@ export const coupons = pgTable(
   (t) => [
     check('coupons_kind', sql`${t.kind} in ('percentage', 'fixed_amount', 'free_shipping', 'buy_x_get_y')`),
     check('coupons_percentage', sql`${t.kind} <> 'percentage' or ${t.value} between 1 and 100`),
-    check('coupons_fixed', sql`${t.kind} <> 'fixed_amount' or (${t.value} > 0 and ${t.value} % 100 = 0)`),
+    // A personal voucher bought with points is worth what they are (any poisha); a shop's code is whole taka.
+    check('coupons_fixed', sql`${t.kind} <> 'fixed_amount' or (${t.value} > 0 and (${t.value} % 100 = 0 or ${t.customerId} is not null))`),
     check('coupons_bxgy', sql`${t.kind} <> 'buy_x_get_y' or (${t.buyQuantity} >= 1 and ${t.getQuantity} >= 1)`),
+    index('coupons_customer_idx')
+      .on(t.customerId)
+      .where(sql`${t.customerId} is not null`),
     check('coupons_used', sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`),
   ],
 );
@@ -128,5 +136,9 @@ export const checkoutDrafts = pgTable('checkout_drafts', {
   paymentMethod: text().$type<PaymentMethod>(),
   multiCardName: text(),
   couponId: integer().references(() => coupons.id, { onDelete: 'set null' }),
+  /** Loyalty points the shopper chose to spend on this checkout (issue 22); capped by what is redeemable when priced. */
+  points: integer().notNull().default(0),
+  /** The referral code applied to this checkout (a first order's welcome discount). */
+  referralCode: text(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

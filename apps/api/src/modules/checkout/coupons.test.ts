@@ -20,6 +20,8 @@ const coupon = (over: Partial<CouponRow>): CouponRow => ({
   getQuantity: null,
   collectionId: null,
   active: true,
+  customerId: null,
+  source: null,
   createdAt: now,
   updatedAt: now,
   ...over,
@@ -32,6 +34,8 @@ const input = (c: Partial<CouponRow>, over: Partial<CouponInput> = {}): CouponIn
   eligible: null,
   shippingFee: 6_000,
   usedByShopper: 0,
+  customerId: null,
+  earlyAccessHours: 0,
   ...over,
 });
 
@@ -73,6 +77,12 @@ describe('evaluateCoupon', () => {
     expect(evaluateCoupon(input({ active: false }))).toEqual({ ok: false, message: messages.couponInvalid() });
     expect(evaluateCoupon(input({ startsAt: new Date('2026-06-02') }))).toEqual({ ok: false, message: messages.couponNotStarted() });
     expect(evaluateCoupon(input({ endsAt: now }))).toEqual({ ok: false, message: messages.couponExpired() });
+    // A tier's early access: a code starting tomorrow applies a day early; someone else's voucher never does.
+    expect(evaluateCoupon(input({ startsAt: new Date(now.getTime() + 20 * 3_600_000) }, { earlyAccessHours: 24 }))).toMatchObject({
+      ok: true,
+    });
+    expect(evaluateCoupon(input({ customerId: 7 }, { customerId: 8 }))).toEqual({ ok: false, message: messages.couponInvalid() });
+    expect(evaluateCoupon(input({ customerId: 7 }, { customerId: 7 }))).toMatchObject({ ok: true });
     expect(evaluateCoupon(input({ endsAt: new Date('2026-06-02') }))).toMatchObject({ ok: true });
     expect(evaluateCoupon(input({ usageLimit: 5, usedCount: 5 }))).toEqual({ ok: false, message: messages.couponUsedUp() });
     expect(evaluateCoupon(input({ perCustomerLimit: 1 }, { usedByShopper: 1 }))).toEqual({

@@ -29,6 +29,10 @@ export type CouponInput = {
   shippingFee: number;
   /** How many orders this shopper has placed with the code. */
   usedByShopper: number;
+  /** The signed-in customer (a personal voucher is theirs alone), or null. */
+  customerId: number | null;
+  /** The shopper's tier lets them use a code this many hours before it starts (issue 22: early access). */
+  earlyAccessHours: number;
 };
 
 /** The error code of a refusal evaluateCoupon gave in words: used up and used already are told apart, the rest is 'not applicable'. */
@@ -48,7 +52,9 @@ export type CouponResult = { ok: true; discount: number; shippingWaived: number 
 export function evaluateCoupon(input: CouponInput): CouponResult {
   const { coupon: c, now, base } = input;
   if (!c.active) return { ok: false, message: messages.couponInvalid() };
-  if (c.startsAt && c.startsAt > now) return { ok: false, message: messages.couponNotStarted() };
+  if (c.customerId !== null && c.customerId !== input.customerId) return { ok: false, message: messages.couponInvalid() };
+  if (c.startsAt && c.startsAt.getTime() > now.getTime() + input.earlyAccessHours * 3_600_000)
+    return { ok: false, message: messages.couponNotStarted() };
   if (c.endsAt && c.endsAt <= now) return { ok: false, message: messages.couponExpired() };
   if (c.usageLimit !== null && c.usedCount >= c.usageLimit) return { ok: false, message: messages.couponUsedUp() };
   if (c.perCustomerLimit !== null && input.usedByShopper >= c.perCustomerLimit) return { ok: false, message: messages.couponAlreadyUsed() };
@@ -189,6 +195,8 @@ export async function orderCouponDiscount(
     eligible: await eligibleProducts(db, coupon, [...new Set(lines.map((l) => l.productId))]),
     shippingFee: order.shipping + order.shippingWaived,
     usedByShopper: 0,
+    customerId: coupon.customerId,
+    earlyAccessHours: 0,
   });
   return result.ok ? result.discount : 0;
 }

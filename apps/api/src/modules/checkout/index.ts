@@ -17,6 +17,7 @@ export { couponsAdminRoutes } from './coupons-admin.routes.js';
 export { checkoutPaymentHooks } from './payment-hooks.js';
 export { seedDemoCoupons } from './checkout.seed.js';
 export { expireUnpaidOrders } from './unpaid-orders.js';
+export { personalVouchers } from './vouchers.js';
 
 /** A customer's address book, delivery addresses then billing ones (the back office's customer screen, issue 18 item 6). */
 export async function customerAddressBook({ db }: DbCtx, customerId: number): Promise<Address[]> {

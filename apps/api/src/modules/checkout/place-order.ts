@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.js';
 import { shopperCard, type ShopperCard } from '../accounts/index.js';
 import { clearCart, getCartForCheckout, giftRules, rebateCardId, type GiftRule } from '../cart/index.js';
 import { reserveStock } from '../catalog/index.js';
+import { recordReferral, redeemPoints } from '../loyalty/index.js';
 import { getSiteSettings, listStoreLocations } from '../content/index.js';
 import {
   findOrderByKey,
@@ -32,6 +33,7 @@ import { defaultAddress, getOwnAddress, snapshotOf, type AddressRow, type Shoppe
 import { readDraft } from './checkout.service.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
 import { couponRefusalCode, findCouponById, redeemCoupon, releaseCoupon, type CouponRow } from './coupons.js';
+import { loyaltyTerms, type LoyaltyTerms, type Refusal } from './loyalty-terms.js';
 import { codDepositFor, defaultMethod, price, requireMethod, type DraftRow } from './pricing.js';
 import { runSteps, type Step, type StepHooks } from './steps.js';
 import { gatewayMethod, newAttempt, openSession, samePurchase, startInputOf } from './unpaid-orders.js';
@@ -52,6 +54,8 @@ export const PLACE_ORDER_STEPS = [
   'create order',
   'reserve stock',
   'redeem coupon',
+  'redeem points',
+  'record referral',
   'open payment',
   'notify',
   'close bag',
@@ -95,6 +99,8 @@ type Placing = Given & {
   previous?: OrderRow | null;
   coupon?: CouponRow | null;
   totals?: CheckoutTotals;
+  /** The programme's part: the points spent, the referral's terms and why it gave nothing. */
+  loyalty?: { points: number; terms: LoyaltyTerms; referralError: Refusal | null };
   /** A high-risk shopper's delivery fee, paid by bKash before a COD order goes ahead (0: none). */
   codDeposit?: number;
   /** The privilege card whose rebate the totals took, recorded on the order. */
@@ -173,9 +179,18 @@ async function priceOrder(s: Placing): Promise<void> {
   s.previous = await openUnpaidOrderOfCart({ db: tx }, s.cart!.id, shopper);
   if (s.previous) await releaseCoupon(tx, s.previous.id, s.now);
   s.coupon = s.draft?.couponId ? await findCouponById(tx, s.draft.couponId) : null;
-  const { totals, couponError } = await price(tx, shopper, s.cart!, { ...choices!, coupon: s.coupon }, s.site, s.now);
+  const terms = await loyaltyTerms(tx, shopper, {
+    referralCode: s.payload.referral_code || s.draft?.referralCode || null,
+    shipping: choices!.shipping,
+    phone: s.contact?.phone ?? null,
+    now: s.now,
+  });
+  const points = s.draft?.points ?? 0;
+  const priced = await price(tx, shopper, s.cart!, { ...choices!, coupon: s.coupon, points, terms }, s.site, s.now);
+  const { totals, couponError } = priced;
   if (couponError) throw refuse(couponRefusalCode(couponError), couponError, 'discount');
   s.totals = totals;
+  s.loyalty = { points: priced.loyalty.points, terms, referralError: priced.referralError };
   s.codDeposit = await codDepositFor(tx, s.site, choices!.method, totals, [s.contact?.phone, choices!.shipping?.phone]);
   if (s.codDeposit > 0 && !s.ctx.payments.methodAvailable('bkash'))
     throw refuse('cod_not_allowed', messages.codDepositUnavailable(), 'payment');
@@ -209,13 +224,16 @@ function orderValues(s: Placing): OrderValues {
     rebate: totals!.rebate,
     privilegeCardId: s.cardId ?? null,
     discount: totals!.discount,
+    referralDiscount: totals!.referral_discount,
+    pointsRedeemed: s.loyalty?.points ?? 0,
+    pointsDiscount: totals!.points_discount,
     shipping: totals!.shipping,
     shippingWaived: totals!.shipping_waived,
     total: totals!.total,
     codDeposit: s.codDeposit ?? 0,
     couponId: coupon?.id ?? null,
     couponCode: coupon?.code ?? null,
-    referralCode: payload.referral_code || null,
+    referralCode: s.loyalty?.terms.referral?.code ?? (payload.referral_code || null),
     affiliate:
       payload.aff || payload.id_token || payload.id_user || payload.aff_uid
         ? { aff: payload.aff, id_token: payload.id_token, id_user: payload.id_user, aff_uid: payload.aff_uid }
@@ -266,6 +284,31 @@ async function redeemOrderCoupon(s: Placing): Promise<void> {
   if (s.coupon) await redeemCoupon(s.tx, s.coupon, s.shopper, s.order!.id);
 }
 
+/** The points the totals spent leave the balance here, the account locked: a second tab spending the same points is refused (issue 22). */
+async function redeemOrderPoints(s: Placing): Promise<void> {
+  const points = s.order!.pointsRedeemed;
+  if (s.reused || points <= 0 || s.shopper.customerId === null) return;
+  await redeemPoints(s.tx, { customerId: s.shopper.customerId, orderId: s.order!.id, points }, s.now);
+}
+
+/** An order placed with someone's referral code: pending its delivery, or void at once with why it gave no discount. */
+async function recordOrderReferral(s: Placing): Promise<void> {
+  const referral = s.loyalty?.terms.referral;
+  if (s.reused || !referral || referral.referrerId === null || s.shopper.customerId === null) return;
+  await recordReferral(
+    s.tx,
+    {
+      code: referral.code,
+      referrerId: referral.referrerId,
+      refereeId: s.shopper.customerId,
+      orderId: s.order!.id,
+      discount: s.order!.referralDiscount,
+      refusedBecause: s.loyalty?.referralError?.staff ?? null,
+    },
+    s.now,
+  );
+}
+
 /** bKash and card, and a COD order's delivery fee: a pending payment attempt (a new attempt on a reused order has one already). */
 async function openPayment(s: Placing): Promise<void> {
   if (!paysFirst(s)) return;
@@ -296,6 +339,8 @@ const IN_TRANSACTION: readonly Step<Placing, PlaceOrderStep>[] = [
   { name: 'create order', run: createOrder },
   { name: 'reserve stock', run: reserveOrderStock },
   { name: 'redeem coupon', run: redeemOrderCoupon },
+  { name: 'redeem points', run: redeemOrderPoints },
+  { name: 'record referral', run: recordOrderReferral },
   { name: 'open payment', run: openPayment },
   { name: 'notify', run: notify },
   { name: 'close bag', run: closeBag },

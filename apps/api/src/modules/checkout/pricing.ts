@@ -11,8 +11,10 @@ import {
 import type { SiteSettings, StoreLocation } from '@store/shared/content';
 import * as messages from '@store/shared/messages';
 import type { Db } from '../../db/client.js';
+import { pointsFor, redeemablePoints } from '@store/shared/loyalty';
 import { codRecordsOf } from '../orders/index.js';
 import { defaultAddress, getOwnAddress, type AddressRow, type Shopper } from './addresses.service.js';
+import { loyaltyTerms, refusal, type LoyaltyTerms, type Refusal } from './loyalty-terms.js';
 import type { checkoutDrafts } from './checkout.tables.js';
 import { paidLines, refuse, type CheckoutDeps } from './context.js';
 import { eligibleFrom, eligibleProducts, evaluateCoupon, findCouponById, usesByShopper, type CouponRow } from './coupons.js';
@@ -57,6 +59,10 @@ export type Resolved = {
   store: StoreLocation | null;
   method: PaymentMethod;
   coupon: CouponRow | null;
+  /** Loyalty points the shopper asked to spend (capped by what is redeemable when priced). */
+  points: number;
+  /** The shopper's points and tier, and the referral code's terms (loyalty-terms.ts). */
+  terms: LoyaltyTerms;
 };
 
 /** The delivery fee before any coupon or free delivery; 0 for pickup and while no address is chosen. Same day after the cut-off is standard. */
@@ -72,7 +78,9 @@ function deliveryFee(
   return { fee: standardFee(fees, zone), standard: true };
 }
 
-export type Priced = { totals: CheckoutTotals; couponError: string | null };
+/** What the programme did to this order's price: the points spent (capped), what it earns, the tier's free delivery. */
+export type PricedLoyalty = { redeemable: number; points: number; earn: number; tierFreeDelivery: boolean };
+export type Priced = { totals: CheckoutTotals; couponError: string | null; referralError: Refusal | null; loyalty: PricedLoyalty };
 
 /** Totals from the bag as the server priced it, the delivery fee and the coupon (re-checked every time). */
 export async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Resolved, site: SiteSettings, now: Date): Promise<Priced> {
@@ -84,6 +92,8 @@ export async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Reso
   let discount = 0;
   let waived = 0;
   let couponError: string | null = null;
+  const quote = r.terms.quote;
+  const programme = quote?.rules.enabled ? quote : null;
   if (r.coupon) {
     const lines = paidLines(cart);
     const result = evaluateCoupon({
@@ -95,29 +105,60 @@ export async function price(db: Db, shopper: Shopper | null, cart: Cart, r: Reso
       eligibleFrom: r.coupon.kind === 'buy_x_get_y' ? await eligibleFrom(db, r.coupon) : null,
       shippingFee: fee,
       usedByShopper: shopper ? await usesByShopper(db, r.coupon.id, shopper) : 0,
+      customerId: shopper?.customerId ?? null,
+      earlyAccessHours: programme?.tier.early_access_hours ?? 0,
     });
     if (result.ok) {
       discount = result.discount;
       waived = result.shippingWaived;
     } else couponError = result.message;
   }
-  // Free standard delivery (the site setting) counts the items after every discount, before the fee.
-  const freeDelivery = standard && fee > 0 && freeDeliveryApplies(site.free_delivery, zone, Math.max(0, base - discount));
-  if (freeDelivery) waived = fee;
+  const afterCoupon = Math.max(0, base - discount);
+  // A referred customer's first order: the welcome discount, after the coupon.
+  let referralDiscount = 0;
+  let referralError: Refusal | null = null;
+  if (r.terms.referral) {
+    const welcome = programme?.rules.referral_welcome_discount ?? 0;
+    if (r.terms.referral.refusal) referralError = r.terms.referral.refusal;
+    else if (!programme || welcome <= 0) referralError = refusal(messages.programmeOff);
+    else if (afterCoupon < programme.rules.referral_min_order) {
+      const min = programme.rules.referral_min_order;
+      referralError = refusal(() => messages.referralMinOrder(min));
+    } else referralDiscount = Math.min(welcome, afterCoupon);
+  }
+  const afterReferral = afterCoupon - referralDiscount;
+  // Points pay for part of the items, within the programme's limits (redeemablePoints).
+  const redeemable = programme ? redeemablePoints(programme.balance, afterReferral, programme.rules) : 0;
+  const points = Math.min(Math.max(0, r.points), redeemable);
+  const pointsDiscount = programme ? Math.min(afterReferral, points * programme.rules.point_value) : 0;
+  const items = afterReferral - pointsDiscount;
+  // Free standard delivery (the site setting) counts the items after the coupon, before the fee; a tier's free delivery needs nothing more.
+  const freeDelivery = standard && fee > 0 && freeDeliveryApplies(site.free_delivery, zone, afterCoupon);
+  const tierFreeDelivery = standard && fee > 0 && !freeDelivery && waived < fee && (programme?.tier.free_delivery ?? false);
+  if (freeDelivery || tierFreeDelivery) waived = fee;
   const shipping = fee - waived;
   return {
     totals: {
       subtotal,
       rebate,
       discount,
+      referral_discount: referralDiscount,
+      points_discount: pointsDiscount,
       shipping,
       shipping_waived: waived,
       free_delivery: freeDelivery,
       tax: 0,
-      total: Math.max(0, base - discount) + shipping,
+      total: items + shipping,
       currency: 'BDT',
     },
     couponError,
+    referralError,
+    loyalty: {
+      redeemable,
+      points,
+      earn: programme ? pointsFor(items, programme.rules, programme.tier.multiplier) : 0,
+      tierFreeDelivery,
+    },
   };
 }
 
@@ -145,7 +186,13 @@ export async function codDepositFor(
 }
 
 /** The choices in effect: the draft's, else sensible defaults (the shopper's default address, standard delivery, cash). */
-export async function resolve(db: Db, shopper: Shopper | null, draft: DraftRow | null, stores: StoreLocation[]): Promise<Resolved> {
+export async function resolve(
+  db: Db,
+  shopper: Shopper | null,
+  draft: DraftRow | null,
+  stores: StoreLocation[],
+  loyalty: { phone: string | null; now: Date },
+): Promise<Resolved> {
   const deliveryType = draft?.deliveryType ?? 'standard';
   let shipping: AddressRow | null = null;
   let billing: AddressRow | null = null;
@@ -159,5 +206,20 @@ export async function resolve(db: Db, shopper: Shopper | null, draft: DraftRow |
   }
   const store = deliveryType === 'pickup' ? (stores.find((s) => s.id === draft?.storeLocationId) ?? null) : null;
   const coupon = draft?.couponId ? await findCouponById(db, draft.couponId) : null;
-  return { deliveryType, shipping, billing, store, method: draft?.paymentMethod ?? defaultMethod(deliveryType), coupon };
+  const terms = await loyaltyTerms(db, shopper, {
+    referralCode: draft?.referralCode ?? null,
+    shipping,
+    phone: loyalty.phone,
+    now: loyalty.now,
+  });
+  return {
+    deliveryType,
+    shipping,
+    billing,
+    store,
+    method: draft?.paymentMethod ?? defaultMethod(deliveryType),
+    coupon,
+    points: draft?.points ?? 0,
+    terms,
+  };
 }

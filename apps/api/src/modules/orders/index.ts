@@ -26,6 +26,13 @@ export {
   lockOrder,
   reviseOrderForAttempt,
   transitionOrder,
+  connectOrderEffects,
+  type OrderEffects,
+  setOrderPointsEarned,
+  orderNumbers,
+  hasCountedOrder,
+  deliveredCustomerOrders,
+  loyaltyDiscountsBetween,
   addOrderEvent,
   setOrderParcel,
   recordOrderRefund,
@@ -45,6 +52,7 @@ export {
 export { ORDER_TRANSITIONS, PAYMENT_TRANSITIONS, amountTaken, canMoveOrder, canMovePayment, feeAwaited } from './order-status.js';
 export { customerReceivedProduct, devDeliverRoutes } from './received.js';
 export { dashboardRoutes } from './dashboard.routes.js';
+export { dashboardWindows } from './dashboard.js';
 export { connectOrderMessages } from './order-messages.js';
 export { ordersAdminRoutes, type OrdersAdminOptions } from './orders-admin.routes.js';
 // The privilege cards screen (cart module): the orders each card was used on.

@@ -357,6 +357,8 @@ export async function invoicePdf(order: AdminOrderDetail, shop: ShopContact, at:
   const rows: [string, string, Style?][] = [['Subtotal', formatTaka(order.subtotal)]];
   if (order.rebate > 0) rows.push(['Privilege rebate', `−${formatTaka(order.rebate)}`]);
   if (order.discount > 0) rows.push([`Discount${order.coupon_code ? ` (${order.coupon_code})` : ''}`, `−${formatTaka(order.discount)}`]);
+  if (order.referral_discount > 0) rows.push(['Referral welcome discount', `−${formatTaka(order.referral_discount)}`]);
+  if (order.points_discount > 0) rows.push([`Points (${order.points_redeemed})`, `−${formatTaka(order.points_discount)}`]);
   const delivery = order.delivery_type === 'pickup' ? 'Pickup' : `Delivery · ${DELIVERY_TYPE_LABELS[order.delivery_type]}`;
   rows.push([
     delivery,

@@ -273,6 +273,10 @@ export async function getAdminOrder(
     subtotal: o.subtotal,
     rebate: o.rebate,
     discount: o.discount,
+    referral_discount: o.referralDiscount,
+    points_redeemed: o.pointsRedeemed,
+    points_discount: o.pointsDiscount,
+    points_earned: o.pointsEarned,
     shipping: o.shipping,
     shipping_waived: o.shippingWaived,
     total: o.total,
@@ -520,9 +524,16 @@ export async function editOrderLines(ctx: RequestCtx, id: number, input: OrderLi
           base,
         )
       : 0;
-    const total = Math.max(0, base - discount) + order.shipping;
+    // The referral's welcome discount and the points' discount stay as placed, at most what is left of the items (issue 22).
+    const afterCoupon = Math.max(0, base - discount);
+    const referralDiscount = Math.min(order.referralDiscount, afterCoupon);
+    const pointsDiscount = Math.min(order.pointsDiscount, afterCoupon - referralDiscount);
+    const total = afterCoupon - referralDiscount - pointsDiscount + order.shipping;
     const at = ctx.clock.now();
-    await tx.db.update(orders).set({ subtotal, rebate, discount, total, updatedAt: at }).where(eq(orders.id, id));
+    await tx.db
+      .update(orders)
+      .set({ subtotal, rebate, discount, referralDiscount, pointsDiscount, total, updatedAt: at })
+      .where(eq(orders.id, id));
     await addOrderEvent(
       tx,
       id,

@@ -102,6 +102,9 @@ const ORDER_VALUE_KEYS = [
   'rebate',
   'privilegeCardId',
   'discount',
+  'referralDiscount',
+  'pointsRedeemed',
+  'pointsDiscount',
   'shipping',
   'shippingWaived',
   'total',
@@ -227,6 +230,27 @@ export type TransitionResult = { changed: boolean; order: OrderRow; plan: Status
 /** Who moved an order (a staff member; null for the shopper or the system) and what the timeline keeps beside the reason. */
 export type ActedBy = { staffId?: number | null; detail?: Record<string, unknown> };
 
+/**
+ * What other modules do when an order moves or money goes back, in the same transaction (issue 22:
+ * the loyalty programme earns on delivery, gives spent points back on a cancellation, takes earned
+ * points back on a refund). Connected at start-up, as the order's messages are: the orders module
+ * names no module that depends on it.
+ */
+export type OrderEffects = {
+  moved(ctx: DbCtx, before: OrderRow, after: OrderRow, at: Date): Promise<void>;
+  refunded(ctx: DbCtx, after: OrderRow, amount: number, at: Date): Promise<void>;
+};
+
+let effects: OrderEffects | null = null;
+
+/** Connects the effects (app start-up); returns the disconnect for the app's close. */
+export function connectOrderEffects(connected: OrderEffects): () => void {
+  effects = connected;
+  return () => {
+    if (effects === connected) effects = null;
+  };
+}
+
 /** Statuses after which an order's items are back on the shelf: cancelled before it left, or returned by the courier. */
 const RESTOCKED: readonly OrderStatus[] = ['cancelled', 'returned'];
 
@@ -289,6 +313,7 @@ export async function transitionOrder(
     await addOrderEvent({ db: tx }, orderId, { kind: 'message', what: plan.status, reason: `the shopper was told: ${plan.status}` }, at);
 
   if (plan.status) await countInDeliveryRecord(tx, order, plan.status, at);
+  if (plan.status && effects) await effects.moved({ db: tx }, order, updated!, at);
   return { changed: true, order: updated!, plan };
 }
 
@@ -372,7 +397,64 @@ export async function recordOrderRefund(
   if (amount <= 0 || refunded > taken)
     throw new AppError('refund_not_possible', messages.refundTooLarge(formatTaka(taken - order.refundedAmount)));
   await ctx.db.update(orders).set({ refundedAmount: refunded, updatedAt: at }).where(eq(orders.id, orderId));
-  return transitionOrder(ctx, orderId, { payment: refunded === taken ? 'refunded' : 'partially_refunded' }, reason, at, by);
+  const result = await transitionOrder(ctx, orderId, { payment: refunded === taken ? 'refunded' : 'partially_refunded' }, reason, at, by);
+  if (effects) await effects.refunded(ctx, result.order, amount, at);
+  return result;
+}
+
+/** The loyalty ledger's figure for an order, kept on it for the order's views: points earned, less any taken back. */
+export async function setOrderPointsEarned({ db }: DbCtx, orderId: number, points: number): Promise<void> {
+  await db.update(orders).set({ pointsEarned: points }).where(eq(orders.id, orderId));
+}
+
+/** Customers' delivered orders, oldest first, with when they were delivered (the demo's loyalty ledger is built from them). */
+export async function deliveredCustomerOrders({ db }: DbCtx): Promise<(OrderRow & { deliveredAt: Date })[]> {
+  const rows = await db
+    .select({ order: orders, deliveredAt: sql<Date>`max(${orderEvents.createdAt})`.mapWith((v: string | Date) => new Date(v)) })
+    .from(orders)
+    .innerJoin(orderEvents, and(eq(orderEvents.orderId, orders.id), eq(orderEvents.kind, 'order'), eq(orderEvents.toStatus, 'delivered')))
+    .where(and(eq(orders.status, 'delivered'), sql`${orders.customerId} is not null`))
+    .groupBy(orders.id)
+    .orderBy(sql`max(${orderEvents.createdAt})`);
+  return rows.map((r) => ({ ...r.order, deliveredAt: r.deliveredAt }));
+}
+
+/** The numbers of these orders (a ledger names the order of each entry). */
+export async function orderNumbers({ db }: DbCtx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: orders.id, number: orders.number }).from(orders).where(inArray(orders.id, ids));
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/**
+ * Whether the customer has an order that counts as one (a referral's welcome discount is for a first
+ * order): anything not cancelled, except a bKash or card order still waiting for its payment.
+ */
+export async function hasCountedOrder({ db }: DbCtx, customerId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        sql`${orders.status} <> 'cancelled'`,
+        sql`not (${orders.paymentMethod} in ('bkash', 'card') and ${orders.paymentStatus} in ('pending', 'failed'))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Money off orders placed in [from, to) by points and by referral welcome discounts (the programme's cost), orders cancelled excluded. */
+export async function loyaltyDiscountsBetween({ db }: DbCtx, from: Date, to: Date): Promise<{ points: number; referral: number }> {
+  const [row] = await db
+    .select({
+      points: sql<number>`coalesce(sum(${orders.pointsDiscount}), 0)::int`,
+      referral: sql<number>`coalesce(sum(${orders.referralDiscount}), 0)::int`,
+    })
+    .from(orders)
+    .where(and(sql`${orders.createdAt} >= ${from}`, sql`${orders.createdAt} < ${to}`, sql`${orders.status} <> 'cancelled'`));
+  return { points: Number(row?.points ?? 0), referral: Number(row?.referral ?? 0) };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -443,6 +525,10 @@ export function toPublicOrder(o: OrderRow, lines: OrderLineRow[], view: OrderVie
     subtotal: o.subtotal,
     rebate: o.rebate,
     discount: o.discount,
+    referral_discount: o.referralDiscount,
+    points_redeemed: o.pointsRedeemed,
+    points_discount: o.pointsDiscount,
+    points_earned: o.pointsEarned,
     shipping: o.shipping,
     shipping_waived: o.shippingWaived,
     tax: 0,

@@ -66,6 +66,13 @@ export const orders = pgTable(
     subtotal: integer().notNull(),
     rebate: integer().notNull().default(0),
     discount: integer().notNull().default(0),
+    /** A referred customer's welcome discount on a first order (issue 22). */
+    referralDiscount: integer().notNull().default(0),
+    /** Loyalty points spent on the order, and what they took off (poisha). */
+    pointsRedeemed: integer().notNull().default(0),
+    pointsDiscount: integer().notNull().default(0),
+    /** Points the order earned on delivery, less any taken back (the loyalty ledger's figure, kept here for the order's views). */
+    pointsEarned: integer().notNull().default(0),
     shipping: integer().notNull().default(0),
     shippingWaived: integer().notNull().default(0),
     total: integer().notNull(),

@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import type { MyPrivilegeCard, NotificationPrefs, Profile, WishlistResponse } from '@store/shared/auth';
 import type { ProductCard } from '@store/shared/catalog';
 import type { Address, AddressListResponse, BdDivision, LocationsResponse, OrderListItem, OrderListResponse } from '@store/shared/checkout';
+import type { LoyaltyAccount } from '@store/shared/loyalty';
 import type { MyReview, MyReviewsResponse } from '@store/shared/reviews';
 import { apiGet, apiTry } from '../../lib/api.server';
 import type { AccountTab } from './account-tabs';
@@ -9,6 +10,7 @@ import type { AccountTab } from './account-tabs';
 export type AccountContent =
   | { tab: 'my-account' }
   | { tab: 'orders'; orders: OrderListItem[] }
+  | { tab: 'rewards'; loyalty: LoyaltyAccount }
   | { tab: 'addresses'; shipping: Address[]; billing: Address[]; locations: BdDivision[] }
   | { tab: 'wishlist'; products: ProductCard[] }
   | { tab: 'my-reviews'; reviews: MyReview[] }
@@ -29,6 +31,9 @@ export async function loadAccountTab(context: Readonly<RouterContextProvider>, t
       const r = await apiTry<OrderListResponse>(context, '/orders/');
       return { tab, orders: r.ok ? r.data.data : [] };
     }
+    case 'rewards':
+      // The tab is the account's points: a failing call is an error page, not a balance of 0.
+      return { tab, loyalty: (await apiGet<{ data: LoyaltyAccount }>(context, '/loyalty/')).data };
     case 'addresses': {
       // The book is the page: a failing call is an error page, not an empty book the shopper might refill.
       const [shipping, billing, locations] = await Promise.all([

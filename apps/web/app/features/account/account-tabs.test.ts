@@ -6,6 +6,7 @@ describe('account tabs', () => {
     expect(isAccountTab('orders')).toBe(true);
     expect(isAccountTab('my-reviews')).toBe(true);
     expect(isAccountTab('addresses')).toBe(true);
+    expect(isAccountTab('rewards')).toBe(true);
     expect(isAccountTab('admin')).toBe(false);
     expect(isAccountTab(undefined)).toBe(false);
   });

@@ -7,6 +7,7 @@ import * as m from '@store/shared/i18n/messages';
 export const ACCOUNT_TABS = [
   { key: 'my-account', label: m.account_tab_my_account },
   { key: 'orders', label: m.account_tab_orders },
+  { key: 'rewards', label: m.loyalty_tab },
   { key: 'addresses', label: m.account_tab_addresses },
   { key: 'wishlist', label: m.account_tab_wishlist },
   { key: 'my-reviews', label: m.account_tab_my_reviews },

@@ -5,6 +5,7 @@ import * as m from '@store/shared/i18n/messages';
 
 const TILES = [
   { to: '/account/orders', title: m.account_tab_orders, text: m.account_tile_orders },
+  { to: '/account/rewards', title: m.loyalty_tab, text: m.loyalty_tile },
   { to: '/account/addresses', title: m.account_tab_addresses, text: m.account_tile_addresses },
   { to: '/account/wishlist', title: m.account_tab_wishlist, text: m.account_tile_wishlist },
   { to: '/account/profile', title: m.account_tab_profile, text: m.account_tile_profile },

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import * as messages from '@store/shared/messages';
 import * as m from '@store/shared/i18n/messages';
 import { formatCount } from '../../lib/format';
@@ -10,6 +11,10 @@ import { Empty, Skeleton } from './bag-empty';
 import { Line } from './bag-line';
 import { BagSummary } from './bag-summary';
 import { useBagState } from './use-bag';
+import { useCurrentUser } from '../auth/use-current-user';
+
+/** The points the bag earns: a customer's only (a visitor or a guest has no points), loaded with the first look. */
+const BagLoyalty = lazy(() => import('./bag-loyalty'));
 
 /** The panel itself takes focus (not its first button), so a screen reader starts at the bag's name. */
 const panelItself = (content: HTMLElement) => content;
@@ -25,6 +30,8 @@ export default function BagPanel({ open, supportPhone }: { open: boolean; suppor
   const lines = cart?.line_items ?? [];
   const empty = cart !== null && lines.length === 0;
   const boxes = cart ? visibleBoxes(cart) : { gift: null, offer: null };
+  const user = useCurrentUser();
+  const customer = user !== null && !user.guest;
 
   return (
     <ModalDialog
@@ -82,7 +89,13 @@ export default function BagPanel({ open, supportPhone }: { open: boolean; suppor
         )}
       </div>
 
-      <BagSummary cart={cart} rule={rule} loading={state.loading} />
+      <BagSummary cart={cart} rule={rule} loading={state.loading}>
+        {customer && cart && lines.length ? (
+          <Suspense fallback={null}>
+            <BagLoyalty cart={cart} open={open} />
+          </Suspense>
+        ) : null}
+      </BagSummary>
     </ModalDialog>
   );
 }

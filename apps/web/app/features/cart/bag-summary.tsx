@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Cart } from '@store/shared/cart';
 import { freeDeliveryProgress, type FreeDeliveryRule } from '@store/shared/checkout-rules';
@@ -6,8 +7,18 @@ import * as m from '@store/shared/i18n/messages';
 import { formatTaka } from '../../lib/format';
 import { closeBag } from './bag-store';
 
-/** The bag's foot: subtotal (and the rebate's total), how far free delivery is, and the two ways on. */
-export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: FreeDeliveryRule | null; loading: boolean }) {
+/** The bag's foot: subtotal (and the rebate's total), what else the bag brings (`children`: points), how far free delivery is, and the two ways on. */
+export function BagSummary({
+  cart,
+  rule,
+  loading,
+  children,
+}: {
+  cart: Cart | null;
+  rule: FreeDeliveryRule | null;
+  loading: boolean;
+  children?: ReactNode;
+}) {
   const navigate = useNavigate();
   const lines = cart?.line_items ?? [];
   const checkoutDisabled = loading || lines.length === 0;
@@ -40,6 +51,7 @@ export function BagSummary({ cart, rule, loading }: { cart: Cart | null; rule: F
           ) : null}
         </dl>
       ) : null}
+      {children}
       {freeDelivery ? (
         <p className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-xs font-medium text-emerald-800" data-testid="bag-free-delivery">
           {freeDelivery}

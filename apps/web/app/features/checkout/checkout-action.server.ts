@@ -2,8 +2,13 @@ import { data, type RouterContextProvider } from 'react-router';
 import type { AddressFormInput, AddressSaveResponse, CheckoutResponse, PayResponse, ShippingAddressPayload } from '@store/shared/checkout';
 import { IDEMPOTENCY_HEADER, PAYMENT_METHODS, nextPathAfterOrder, type PaymentMethod } from '@store/shared/checkout-rules';
 import * as messages from '@store/shared/messages';
+import * as m from '@store/shared/i18n/messages';
 import { apiSend, readForm, field, formRedirect, positiveInt, refusalMessage } from '../../lib/form-action.server';
-import { orderPayBody } from './checkout-logic';
+import { apiTry } from '../../lib/api.server';
+import { formatCount } from '../../lib/format';
+import { orderPayBody, payableReferral } from './checkout-logic';
+import { forgetReferralCookie } from './referral-link';
+import { parsePoints } from '../loyalty/loyalty-text';
 import type { PlainAddressRefusal } from './plain-checkout';
 
 type Context = Readonly<RouterContextProvider>;
@@ -56,11 +61,48 @@ async function place(context: Context, form: FormData): Promise<Response> {
   if (!chosen.ok)
     return formRedirect(PAYMENT_STEP, { cookies: chosen.setCookies, flash: { kind: 'error', message: refusalMessage(chosen) } });
   const summary = chosen.data.data;
-  const body = orderPayBody(summary, method, field(form, 'referral'));
+  const body = orderPayBody(summary, method, payableReferral(summary));
   const paid = await apiSend<PayResponse>(context, 'POST', '/checkout/pay/', body, { [IDEMPOTENCY_HEADER]: attempt });
   if (!paid.ok) return formRedirect(PAYMENT_STEP, { cookies: paid.setCookies, flash: { kind: 'error', message: refusalMessage(paid) } });
   const { type, order, redirectGatewayURL } = paid.data.data;
   return formRedirect(nextPathAfterOrder(type, order.id, redirectGatewayURL), { cookies: paid.setCookies });
+}
+
+/** Loyalty points on the order (PlainPayment): how many, or 0 to take them off; the payment step says what came of it. */
+async function setPoints(context: Context, form: FormData): Promise<Response> {
+  const points = parsePoints(field(form, 'points'));
+  if (points === null) {
+    const now = await apiTry<CheckoutResponse>(context, '/checkout/');
+    const most = now.ok ? (now.data.data.loyalty?.redeemable ?? 0) : 0;
+    return formRedirect(PAYMENT_STEP, { flash: { kind: 'error', message: m.loyalty_points_invalid({ count: formatCount(most) }) } });
+  }
+  const result = await apiSend<CheckoutResponse>(context, 'POST', '/checkout/points/', { points });
+  if (!result.ok)
+    return formRedirect(PAYMENT_STEP, {
+      cookies: result.setCookies,
+      flash: { kind: 'error', message: result.error.fields?.points ?? refusalMessage(result) },
+    });
+  const message = points > 0 ? m.loyalty_points_applied() : m.loyalty_points_removed();
+  return formRedirect(PAYMENT_STEP, { cookies: result.setCookies, flash: { kind: 'success', message } });
+}
+
+/** A referral code (PlainPayment), or '' to take it off; a friend's remembered link is forgotten once the checkout has a code. */
+async function setReferral(context: Context, form: FormData): Promise<Response> {
+  const code = field(form, 'code').slice(0, 40);
+  const result = await apiSend<CheckoutResponse>(context, 'POST', '/checkout/referral_code/', { code });
+  if (!result.ok)
+    return formRedirect(PAYMENT_STEP, {
+      cookies: result.setCookies,
+      flash: { kind: 'error', message: result.error.fields?.code ?? refusalMessage(result) },
+    });
+  const applied = result.data.data.referral;
+  const cookies = code ? [...result.setCookies, forgetReferralCookie] : result.setCookies;
+  if (!code) return formRedirect(PAYMENT_STEP, { cookies, flash: { kind: 'success', message: m.loyalty_referral_removed() } });
+  if (applied?.error) return formRedirect(PAYMENT_STEP, { cookies, flash: { kind: 'error', message: applied.error } });
+  return formRedirect(PAYMENT_STEP, {
+    cookies,
+    flash: { kind: 'success', message: m.loyalty_referral_added({ code: applied?.code ?? code }) },
+  });
 }
 
 /**
@@ -82,6 +124,8 @@ export async function checkoutAction(request: Request, context: Context) {
     return setShipping(context, { store_location_id: id, delivery_type: 'pickup' });
   }
   if (intent === 'add-address') return addAddress(context, form, speed);
+  if (intent === 'points') return setPoints(context, form);
+  if (intent === 'referral') return setReferral(context, form);
   if (intent === 'place') return place(context, form);
   return formRedirect(ADDRESS_STEP);
 }

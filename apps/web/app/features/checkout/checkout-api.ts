@@ -27,6 +27,10 @@ export const checkoutApi = {
     ),
   applyCoupon: (code: string) => api.post<DiscountResponse>('/checkout/discount_code/', { discount: { code } }, quiet),
   removeCoupon: () => api.post<RemoveDiscountResponse>('/checkout/remove_discount/', {}, quiet),
+  /** Loyalty points on this order (0 takes them off). */
+  setPoints: (points: number) => api.post<CheckoutResponse>('/checkout/points/', { points }, quiet),
+  /** A referral code ('' takes it off); a code that gives nothing stays, with `summary.referral.error` saying why. */
+  setReferral: (code: string) => api.post<CheckoutResponse>('/checkout/referral_code/', { code }, quiet),
   pay: (body: OrderPayInput, attemptKey: string) =>
     api.post<PayResponse>('/checkout/pay/', body, { ...quiet, headers: { [IDEMPOTENCY_HEADER]: attemptKey } }),
   addresses: (type: AddressType) => api.get<AddressListResponse>(`/addresses/?type=${type}`, quiet),

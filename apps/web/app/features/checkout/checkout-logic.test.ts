@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicOrder } from '@store/shared/checkout';
 import * as messages from '@store/shared/messages';
-import { affiliateFrom, guestPhoneError, orderPayBody, payErrorMessage, purchaseEvent, validateAddress } from './checkout-logic';
+import {
+  affiliateFrom,
+  guestPhoneError,
+  orderPayBody,
+  payableReferral,
+  payErrorMessage,
+  purchaseEvent,
+  validateAddress,
+} from './checkout-logic';
 
 describe('checkout logic', () => {
   it('shows message.cart for pay errors, else the first message', () => {
@@ -54,6 +62,8 @@ describe('checkout logic', () => {
       shipping: 0,
       discount: 18_000,
       rebate: 0,
+      referral_discount: 0,
+      points_discount: 0,
       coupon_code: 'WELCOME10',
       line_items: [{ sku: 's-1', product_title: 'Serum', variant_title: '30 ml', vendor: 'Lab', discounted_price: 90_000, quantity: 2 }],
     } as PublicOrder;
@@ -68,6 +78,10 @@ describe('checkout logic', () => {
       },
     });
     expect(purchaseEvent({ ...order, shipping: 6_000 }).ecommerce).toMatchObject({ purchase: { actionField: { shipping: 60 } } });
+    // A referral's welcome discount and the points spent are discounts too.
+    expect(purchaseEvent({ ...order, referral_discount: 10_000, points_discount: 5_000 }).ecommerce).toMatchObject({
+      purchase: { actionField: { discount: 330 } },
+    });
   });
 });
 
@@ -89,6 +103,12 @@ describe('orderPayBody', () => {
       cash_on_pickup: true,
       store_location_id: 3,
     });
+  });
+
+  it('sends the checkout referral code only while it gives its discount', () => {
+    expect(payableReferral({ referral: null })).toBe('');
+    expect(payableReferral({ referral: { code: 'RUPA7K', discount: 10_000, error: null } })).toBe('RUPA7K');
+    expect(payableReferral({ referral: { code: 'OWNCODE', discount: 0, error: "You can't use your own referral code" } })).toBe('');
   });
 
   it('adds a referral code only when one was typed, trimmed to 40 characters', () => {

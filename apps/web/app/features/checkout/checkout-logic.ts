@@ -80,7 +80,7 @@ export function purchaseEvent(order: PublicOrder): DataLayerEvent {
           revenue: toTaka(order.subtotal),
           tax: toTaka(order.tax),
           shipping: order.shipping > 0 ? toTaka(order.shipping) : 'free',
-          discount: toTaka(order.discount + order.rebate),
+          discount: toTaka(order.discount + order.rebate + order.referral_discount + order.points_discount),
           coupon: order.coupon_code ?? '',
         },
         products: order.line_items.map((l) => ({
@@ -95,6 +95,10 @@ export function purchaseEvent(order: PublicOrder): DataLayerEvent {
     },
   };
 }
+
+/** The referral code the pay call sends: the checkout's, when it gives its discount ('' otherwise). */
+export const payableReferral = (summary: Pick<CheckoutSummary, 'referral'>): string =>
+  summary.referral && !summary.referral.error ? summary.referral.code : '';
 
 /** The pay call's body for the checkout as it stands (SPEC §3): where it goes comes from the checkout state, never from the page. */
 export function orderPayBody(

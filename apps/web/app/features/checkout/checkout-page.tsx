@@ -8,6 +8,7 @@ import { Steps, Summary } from './checkout-summary';
 import { ContactCard } from './contact-card';
 import { DeliveryStep } from './delivery-step';
 import { CouponBox, DeliveryRecap, PaymentMethods } from './payment-step';
+import { LoyaltyBox } from './loyalty-box';
 import { PlaceOrder } from './place-order';
 import { PlainDelivery, PlainPayment, type PlainAddressRefusal } from './plain-checkout';
 import { useCheckout, type CheckoutData } from './use-checkout';
@@ -31,7 +32,8 @@ export function CheckoutPage({
   stores: StoreLocation[];
   supportPhone: string;
 }) {
-  const { summary, addresses, billing, mode, busy, placing, couponError, referral, deliveryChosen, actions } = useCheckout(data);
+  const { summary, addresses, billing, mode, busy, placing, couponError, pointsError, referralError, deliveryChosen, actions } =
+    useCheckout(data);
   const step = data.step;
 
   if (summary.cart.line_items.length === 0) {
@@ -136,17 +138,28 @@ export function CheckoutPage({
                   onApply={actions.applyCoupon}
                   onRemove={actions.removeCoupon}
                 />
+                {summary.loyalty ? (
+                  <LoyaltyBox
+                    // A new most-it-can-take (the bag or the balance changed) starts the field again from it.
+                    key={summary.loyalty.redeemable}
+                    summary={summary}
+                    loyalty={summary.loyalty}
+                    busy={busy || placing}
+                    error={pointsError}
+                    onApply={actions.applyPoints}
+                  />
+                ) : null}
                 <PlaceOrder
                   summary={summary}
-                  referral={referral}
-                  onReferral={actions.setReferral}
+                  referralError={referralError}
+                  onReferral={actions.applyReferral}
                   placing={placing}
                   busy={busy}
                   onPlace={actions.placeOrder}
                 />
               </div>
               <noscript className="[@media(scripting:none)]:block">
-                <PlainPayment summary={summary} attemptKey={data.plain.attemptKey} />
+                <PlainPayment summary={summary} attemptKey={data.plain.attemptKey} referralFromLink={data.referralFromLink} />
               </noscript>
             </>
           )}

@@ -25,6 +25,8 @@ export function totalsView(s: CheckoutSummary, mode: DeliveryMode = s.delivery_t
     ...s.totals,
     ...(pickupPending ? { shipping: 0, shipping_waived: 0, total: s.totals.total - s.totals.shipping } : {}),
     couponCode: s.coupon && !s.coupon_error ? s.coupon.code : null,
+    referralCode: s.referral && !s.referral.error ? s.referral.code : null,
+    pointsUsed: s.loyalty?.points ?? 0,
     shippingLabel: pickup
       ? m.checkout_store_pickup()
       : s.zone

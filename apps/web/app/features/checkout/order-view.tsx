@@ -213,7 +213,19 @@ export function OrderItems({ order, title = m.receipt_your_order() }: { order: P
 
 type OrderMoney = Pick<
   PublicOrder,
-  'subtotal' | 'rebate' | 'discount' | 'shipping' | 'shipping_waived' | 'total' | 'coupon_code' | 'cod_deposit' | 'payment_status'
+  | 'subtotal'
+  | 'rebate'
+  | 'discount'
+  | 'referral_discount'
+  | 'points_redeemed'
+  | 'points_discount'
+  | 'points_earned'
+  | 'shipping'
+  | 'shipping_waived'
+  | 'total'
+  | 'coupon_code'
+  | 'cod_deposit'
+  | 'payment_status'
 > & {
   store_location: object | null;
 };
@@ -255,6 +267,11 @@ function OrderTotalRows({ order }: { order: OrderMoney }) {
         subtotal: order.subtotal,
         rebate: order.rebate,
         discount: order.discount,
+        referral_discount: order.referral_discount,
+        points_discount: order.points_discount,
+        pointsUsed: order.points_redeemed,
+        // Earned once the order is delivered (0 until then, and for a guest).
+        pointsEarned: order.points_earned,
         shipping: order.shipping,
         shipping_waived: order.shipping_waived,
         total: order.total,

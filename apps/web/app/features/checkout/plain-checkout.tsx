@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import type { Address, BdDivision, CheckoutSummary } from '@store/shared/checkout';
+import type { CheckoutLoyalty, CheckoutReferral } from '@store/shared/loyalty';
 import type { StoreLocation } from '@store/shared/content';
 import * as m from '@store/shared/i18n/messages';
-import { formatTaka } from '../../lib/format';
+import { formatCount, formatDigits, formatTaka } from '../../lib/format';
+import { pointsText } from '../loyalty/loyalty-text';
 import { FieldError } from '../auth/form-controls';
 import { addressLine } from './address-card-parts';
 import { paymentMethodLabel } from './labels';
@@ -243,25 +245,121 @@ export function PlainDelivery({
   );
 }
 
-/** The payment step: a method and 'Place order', sent once (the key is this page's; a second send is the same attempt). */
-export function PlainPayment({ summary, attemptKey }: { summary: CheckoutSummary; attemptKey: string }) {
+/** Loyalty points on the order as a plain form: how many to use (the most it can take, to start), or take them off. */
+function PlainPoints({ loyalty, discount }: { loyalty: CheckoutLoyalty; discount: number }) {
+  return (
+    <Section title={m.loyalty_box_title()} id="plain-points-title">
+      <div className="space-y-3 text-sm" data-testid="plain-points">
+        <p className="text-ink">
+          {m.loyalty_box_balance({ points: pointsText(loyalty.balance), amount: formatTaka(loyalty.balance * loyalty.point_value) })}
+        </p>
+        {loyalty.points > 0 ? (
+          <form method="post" className="flex items-center justify-between gap-3 rounded-xl bg-emerald-50 px-4 py-3">
+            <input type="hidden" name="intent" value="points" />
+            <input type="hidden" name="points" value="0" />
+            <span className="font-semibold text-emerald-900">
+              {m.loyalty_box_applied({ points: pointsText(loyalty.points), amount: formatTaka(discount) })}
+            </span>
+            <button type="submit" className="shrink-0 text-sm font-semibold text-emerald-900 underline">
+              {m.loyalty_remove()}
+            </button>
+          </form>
+        ) : loyalty.redeemable > 0 ? (
+          <form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="points" />
+            <Field
+              label={m.loyalty_box_use()}
+              name="points"
+              inputMode="numeric"
+              autoComplete="off"
+              value={formatDigits(String(loyalty.redeemable))}
+              aria-describedby="plain-points-hint"
+            />
+            <p id="plain-points-hint" className="text-xs text-muted">
+              {m.loyalty_box_up_to({
+                points: pointsText(loyalty.redeemable),
+                amount: formatTaka(loyalty.redeemable * loyalty.point_value),
+              })}
+            </p>
+            <button type="submit" className={submitClass}>
+              {m.loyalty_apply()}
+            </button>
+          </form>
+        ) : (
+          <p className="text-muted">
+            {loyalty.balance < loyalty.redeem_min_balance
+              ? m.loyalty_box_min({ count: formatCount(loyalty.redeem_min_balance) })
+              : m.loyalty_box_none()}
+          </p>
+        )}
+        {loyalty.earn > 0 ? <p className="text-neutral-700">{m.loyalty_box_earn({ points: pointsText(loyalty.earn) })}</p> : null}
+      </div>
+    </Section>
+  );
+}
+
+/** The referral code as a plain form: the checkout's (with its discount or why none), else a field to apply one (a friend's link fills it). */
+function PlainReferral({ referral, fromLink }: { referral: CheckoutReferral | null; fromLink: string | null }) {
+  return (
+    <Section title={m.checkout_referral_code()} id="plain-referral-title">
+      {referral ? (
+        <form method="post" className="flex items-center justify-between gap-3 text-sm" data-testid="plain-referral">
+          <input type="hidden" name="intent" value="referral" />
+          <input type="hidden" name="code" value="" />
+          <span>
+            <span className="block font-bold text-ink">{referral.code}</span>
+            <span className={referral.error ? 'text-red-700' : 'text-emerald-700'}>
+              {referral.error ?? m.loyalty_referral_applied({ amount: formatTaka(referral.discount) })}
+            </span>
+          </span>
+          <button type="submit" className="shrink-0 font-semibold text-ink underline">
+            {m.loyalty_remove()}
+          </button>
+        </form>
+      ) : (
+        <form method="post" className="space-y-3" data-testid="plain-referral">
+          <input type="hidden" name="intent" value="referral" />
+          <Field label={m.checkout_referral_optional()} name="code" maxLength={40} autoComplete="off" value={fromLink ?? ''} />
+          {fromLink ? <p className="text-xs text-muted">{m.loyalty_referral_from_link()}</p> : null}
+          <button type="submit" className={submitClass}>
+            {m.loyalty_apply()}
+          </button>
+        </form>
+      )}
+    </Section>
+  );
+}
+
+/** The payment step: points and a referral code (forms of their own), a method and 'Place order', sent once (the key is this page's; a second send is the same attempt). */
+export function PlainPayment({
+  summary,
+  attemptKey,
+  referralFromLink,
+}: {
+  summary: CheckoutSummary;
+  attemptKey: string;
+  referralFromLink: string | null;
+}) {
   const options = summary.payment_options.filter((o) => o.available);
   const preferred = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
   return (
-    <Section title={m.checkout_payment_method()} id="plain-payment-title">
-      <form method="post" className="space-y-3" data-testid="plain-payment">
-        <input type="hidden" name="intent" value="place" />
-        <input type="hidden" name="attempt" value={attemptKey} />
-        {options.map((o) => (
-          <Radio key={o.method} name="method" value={o.method} checked={o.method === preferred} testId={`plain-pay-${o.method}`}>
-            <span className="font-semibold text-ink">{paymentMethodLabel(o.method)}</span>
-          </Radio>
-        ))}
-        <Field label={m.checkout_referral_optional()} name="referral" maxLength={40} />
-        <button type="submit" className={`${submitClass} h-14 text-base`}>
-          {placeLabel(null, summary.totals.total)}
-        </button>
-      </form>
-    </Section>
+    <div className="space-y-4">
+      {summary.loyalty ? <PlainPoints loyalty={summary.loyalty} discount={summary.totals.points_discount} /> : null}
+      <PlainReferral referral={summary.referral} fromLink={referralFromLink} />
+      <Section title={m.checkout_payment_method()} id="plain-payment-title">
+        <form method="post" className="space-y-3" data-testid="plain-payment">
+          <input type="hidden" name="intent" value="place" />
+          <input type="hidden" name="attempt" value={attemptKey} />
+          {options.map((o) => (
+            <Radio key={o.method} name="method" value={o.method} checked={o.method === preferred} testId={`plain-pay-${o.method}`}>
+              <span className="font-semibold text-ink">{paymentMethodLabel(o.method)}</span>
+            </Radio>
+          ))}
+          <button type="submit" className={`${submitClass} h-14 text-base`}>
+            {placeLabel(null, summary.totals.total)}
+          </button>
+        </form>
+      </Section>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import * as messages from '@store/shared/messages';
 import * as m from '@store/shared/i18n/messages';
 import { formatCount, formatTaka } from '../../lib/format';
 import { hrefHere } from '../../lib/locale';
+import { pointsText } from '../loyalty/loyalty-text';
 
 /** A white card with a heading: the building block of the checkout and order pages. */
 export function Section({ title, aside, children, id }: { title: ReactNode; aside?: ReactNode; children: ReactNode; id?: string }) {
@@ -115,6 +116,14 @@ export type TotalsView = {
   subtotal: number;
   rebate: number;
   discount: number;
+  /** A referred customer's welcome discount, and the code that gave it (issue 22). */
+  referral_discount: number;
+  referralCode?: string | null;
+  /** What loyalty points took off, and how many were spent. */
+  points_discount: number;
+  pointsUsed?: number;
+  /** Points the order earned once delivered (orders only). */
+  pointsEarned?: number;
   shipping: number;
   shipping_waived: number;
   total: number;
@@ -155,6 +164,22 @@ export function TotalsRows({ t }: { t: TotalsView }) {
             testId="total-discount"
           />
         ) : null}
+        {t.referral_discount > 0 ? (
+          <Row
+            label={t.referralCode ? m.loyalty_row_referral_code({ code: t.referralCode }) : m.loyalty_row_referral()}
+            value={`−${formatTaka(t.referral_discount)}`}
+            tone="saving"
+            testId="total-referral"
+          />
+        ) : null}
+        {t.points_discount > 0 ? (
+          <Row
+            label={t.pointsUsed ? m.loyalty_row_points({ count: formatCount(t.pointsUsed) }) : m.loyalty_row_points_plain()}
+            value={`−${formatTaka(t.points_discount)}`}
+            tone="saving"
+            testId="total-points"
+          />
+        ) : null}
         <Row
           label={
             <>
@@ -183,6 +208,11 @@ export function TotalsRows({ t }: { t: TotalsView }) {
       <div className="my-1 border-t border-line" />
       <dl>
         <Row label={m.checkout_total()} value={formatTaka(t.total)} tone="strong" testId="total-total" />
+        {t.pointsEarned ? (
+          <div className="mt-2">
+            <Row label={m.loyalty_row_earned()} value={`+${pointsText(t.pointsEarned)}`} tone="saving" testId="total-points-earned" />
+          </div>
+        ) : null}
       </dl>
       <p className="text-right text-[11px] text-muted">{m.checkout_prices_note()}</p>
     </div>

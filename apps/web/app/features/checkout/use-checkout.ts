@@ -17,10 +17,11 @@ import { openLogin } from '../auth/auth-events';
 import { setBagDeliveryType } from '../cart/bag-store';
 import { pushDataLayer } from '../site/analytics';
 import { checkoutApi } from './checkout-api';
-import { affiliateFrom, initiateCheckoutEvent, orderPayBody, payErrorMessage, type Affiliate } from './checkout-logic';
+import { affiliateFrom, initiateCheckoutEvent, orderPayBody, payableReferral, payErrorMessage, type Affiliate } from './checkout-logic';
 import type { CheckoutStep } from './checkout-summary';
 import type { DeliveryMode } from './delivery-step';
 import { hrefHere } from '../../lib/locale';
+import { forgetReferral } from './referral-link';
 
 function isDeliveryChosen(summary: CheckoutSummary, mode: DeliveryMode): boolean {
   return summary.delivery_type === 'pickup'
@@ -38,6 +39,8 @@ export type CheckoutData = {
   step: CheckoutStep;
   /** ?payment=unverified: back from a gateway whose payment could not be confirmed. */
   paymentNotice: string | null;
+  /** The referral code a friend's share link left (referral-link.ts), while the checkout has none. */
+  referralFromLink: string | null;
   /** For the plain-form checkout (without the page's scripts): the district chosen for a new address, and this page's order attempt. */
   plain: { district: string | null; attemptKey: string };
 };
@@ -68,7 +71,8 @@ export function useCheckout(data: CheckoutData) {
   const [busy, setBusy] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [couponError, setCouponError] = useState<string | null>(null);
-  const [referral, setReferral] = useState('');
+  const [pointsError, setPointsError] = useState<string | null>(null);
+  const [referralError, setReferralError] = useState<string | null>(null);
   const attempt = useRef<string | null>(null);
   // Set at once, not on the next render: two taps in one frame see it, and only the first places the order.
   const placingNow = useRef(false);
@@ -114,6 +118,21 @@ export function useCheckout(data: CheckoutData) {
       pushDataLayer(initiateCheckoutEvent(data.checkout.cart));
     }
   }, [data.message, data.paymentNotice, data.checkout.cart]);
+
+  // A friend's share link brought the shopper, whose checkout has no referral code yet: it takes this
+  // one (once; a code that gives nothing, a guest's for one, stays with its reason, as a typed one
+  // does, and gives its discount once the shopper signs in) and the browser forgets it.
+  const linkTaken = useRef(false);
+  useEffect(() => {
+    const code = data.referralFromLink;
+    if (linkTaken.current || !code || data.checkout.referral !== null || data.checkout.cart.line_items.length === 0) return;
+    linkTaken.current = true;
+    void track(checkoutApi.setReferral(code)).then((r) => {
+      if (!r.ok) return;
+      forgetReferral();
+      show(r.data.data);
+    });
+  }, [data]);
 
   function fail(error: HttpError | null) {
     if (!error) return toast.error(messages.offline());
@@ -199,6 +218,37 @@ export function useCheckout(data: CheckoutData) {
     toast.success(r.data.detail);
   }
 
+  /** Loyalty points on the order (0 takes them off); a refusal (too many, below the minimum) shows under the field. */
+  async function applyPoints(points: number) {
+    setBusy(true);
+    setPointsError(null);
+    const r = await track(checkoutApi.setPoints(points));
+    setBusy(false);
+    if (r.ok) {
+      show(r.data.data);
+      toast.success(points > 0 ? m.loyalty_points_applied() : m.loyalty_points_removed());
+    } else if (r.error?.fields?.points) setPointsError(r.error.fields.points);
+    else fail(r.error);
+  }
+
+  /** A referral code ('' takes it off). A code that gives nothing is kept with its reason (summary.referral.error). */
+  async function applyReferral(code: string) {
+    setBusy(true);
+    setReferralError(null);
+    const r = await track(checkoutApi.setReferral(code));
+    setBusy(false);
+    if (r.ok) {
+      const applied = r.data.data.referral;
+      show(r.data.data);
+      if (!code) toast.success(m.loyalty_referral_removed());
+      else if (applied && !applied.error) toast.success(m.loyalty_referral_added({ code: applied.code }));
+      return;
+    }
+    const refusal = r.error?.fields?.code ?? (r.error && !needsLogin(r.error) ? r.error.message : null);
+    if (refusal) setReferralError(refusal);
+    else fail(r.error);
+  }
+
   async function placeOrder() {
     if (placingNow.current) return;
     placingNow.current = true;
@@ -223,7 +273,7 @@ export function useCheckout(data: CheckoutData) {
     const method: PaymentMethod = summary.payment_method ?? (summary.delivery_type === 'pickup' ? 'cash_on_pickup' : 'cod');
     // One key per checkout attempt: a double click or a retry after a lost answer places one order.
     attempt.current ??= crypto.randomUUID();
-    const r = await checkoutApi.pay({ ...orderPayBody(summary, method, referral), ...affiliate.current }, attempt.current);
+    const r = await checkoutApi.pay({ ...orderPayBody(summary, method, payableReferral(summary)), ...affiliate.current }, attempt.current);
     if (r.ok) {
       const { type, order, redirectGatewayURL } = r.data.data;
       // A full load: the header's bag count and every loader see the placed order.
@@ -241,6 +291,8 @@ export function useCheckout(data: CheckoutData) {
       return;
     }
     if (fields.discount) setCouponError(fields.discount);
+    if (fields.points) setPointsError(fields.points);
+    if (fields.referral_code) setReferralError(fields.referral_code);
     fail(r.error);
   }
 
@@ -252,18 +304,20 @@ export function useCheckout(data: CheckoutData) {
     busy,
     placing,
     couponError,
-    referral,
+    pointsError,
+    referralError,
     deliveryChosen,
     actions: {
       setAddresses,
       setBilling,
-      setReferral,
       chooseMode,
       onShipping,
       setPaymentMethod: (method: PaymentMethod) => void apply(checkoutApi.setPaymentMethod(method)),
       toPayment: () => void toPayment(),
       applyCoupon: (code: string) => void applyCoupon(code),
       removeCoupon: () => void removeCoupon(),
+      applyPoints: (points: number) => void applyPoints(points),
+      applyReferral: (code: string) => void applyReferral(code),
       placeOrder: () => void placeOrder(),
     },
   };
