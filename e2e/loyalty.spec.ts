@@ -21,17 +21,25 @@ import { expect, test } from './support/test';
 
 const SILVER = DEFAULT_LOYALTY_RULES.tiers[1]!;
 
-/** Puts `quantity` of a demo variant (plenty in stock, from the dearest products) in the bag so its items reach `atLeast` (poisha). */
+/**
+ * Puts `quantity` of a demo variant (plenty in stock, from the dearest products) in the bag so its
+ * items reach `atLeast` (poisha) and stay below the tier above Silver (one dear item would skip to Gold).
+ */
 async function bagOfAtLeast(request: APIRequestContext, atLeast: number): Promise<CartResponse['data']> {
+  const below = DEFAULT_LOYALTY_RULES.tiers[2]!.threshold;
   const list = (await (await request.get('/api/v1/products/?in_stock=true&page_size=48&sort=price_desc')).json()) as ProductListResponse;
   const headers = await csrf(request);
   // Parallel journeys spread their buying over the list.
   for (const card of list.results.sort(() => Math.random() - 0.5)) {
     const product = ((await (await request.get(`/api/v1/products/${card.brand.handle}/${card.handle}/`)).json()) as { data: ProductDetail })
       .data;
-    const variant = product.product_variants.find((v) => v.stock >= 12 && v.price > 0 && Math.ceil(atLeast / v.price) <= 6);
+    // Counted at the price the bag charges (after the variant's discount), so one line reaches `atLeast` and no second one is added.
+    const units = (v: { discounted_price: number }) => Math.ceil(atLeast / v.discounted_price);
+    const variant = product.product_variants.find(
+      (v) => v.stock >= 12 && v.discounted_price > 0 && units(v) <= 6 && units(v) * v.discounted_price < below,
+    );
     if (!variant) continue;
-    const quantity = Math.ceil(atLeast / variant.price);
+    const quantity = units(variant);
     const res = await request.post('/api/v1/cart/line-items/', {
       headers,
       data: { delivery_type: 'standard', line_item: { variant_id: variant.variant_id, quantity, action: 'increment' } },

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@store/shared/api';
 import type { CheckoutResponse } from '@store/shared/checkout';
+import { dhakaClock } from '@store/shared/dhaka-time';
 import { DEFAULT_LOYALTY_RULES, type LoyaltyAccount, type LoyaltyRules } from '@store/shared/loyalty';
 import * as messages from '@store/shared/messages';
 import { describeOnDatabases } from '../../../test/support/app.js';
@@ -13,6 +14,7 @@ import { personalVouchers } from '../checkout/index.js';
 import { recordOrderRefund, transitionOrder } from '../orders/index.js';
 import { coupons } from '../checkout/checkout.tables.js';
 import { orders } from '../orders/orders.tables.js';
+import { customers } from '../accounts/accounts.tables.js';
 import { auditLog } from '../staff/staff.tables.js';
 import { loyaltyAccount } from './account.js';
 import { redeemPoints, runLoyaltyUpkeep } from './index.js';
@@ -165,6 +167,26 @@ describeOnDatabases('loyalty and referrals', (ctx) => {
     expect(mine.history[0]).toMatchObject({ kind: 'restored', points: 300 });
   });
 
+  it('a parcel returned by the courier earns nothing and gives its spent points back', async () => {
+    const s = await customer();
+    await adjust(s.customerId!, 200);
+    await s.add(c.serum30.id, 1);
+    expect((await s.request('POST', '/checkout/points/', { points: 100 })).statusCode).toBe(200);
+    const paid = await s.pay({ payment_method: 'cod' }, `ly-return-${Math.random()}`);
+    const [o] = await ctx()
+      .db.select()
+      .from(orders)
+      .where(eq(orders.number, payData(paid).order.number));
+    expect((await account(s)).balance).toBe(100);
+    await move(o!.id, 'confirmed');
+    await move(o!.id, 'shipped');
+    await transitionOrder({ db: ctx().db }, o!.id, { status: 'returned' }, 'refused at the door', app().clock.now());
+    const mine = await account(s);
+    expect(mine.balance).toBe(200);
+    expect(mine.history.map((e) => e.kind)).toEqual(['restored', 'redeemed', 'adjusted']);
+    expect(mine.spend).toBe(0);
+  });
+
   it('spends one balance once: 10 parallel redemptions of it, and 10 parallel vouchers of it', async () => {
     const s = await customer();
     await adjust(s.customerId!, 100);
@@ -197,6 +219,8 @@ describeOnDatabases('loyalty and referrals', (ctx) => {
     const vouchers = await Promise.all(Array.from({ length: 10 }, () => s.request('POST', '/loyalty/vouchers/', { points: 200 })));
     expect(vouchers.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of vouchers.filter((v) => v.statusCode !== 201)) expect(errorOf(r).code).toBe('points_not_redeemable');
+    // Ten asks an hour: the eleventh waits, whatever the balance.
+    expect((await s.request('POST', '/loyalty/vouchers/', { points: 1 })).statusCode).toBe(429);
     const mine = await account(s);
     expect(mine.balance).toBe(0);
     expect(mine.vouchers).toEqual([expect.objectContaining({ amount: 20_000, source: 'points', used: false })]);
@@ -362,6 +386,21 @@ describeOnDatabases('loyalty and referrals', (ctx) => {
     const [after] = await ctx().db.select().from(orders).where(eq(orders.id, o!.id));
     // ৳200 of items left: the points take at most that.
     expect(after).toMatchObject({ subtotal: 20_000, pointsDiscount: 20_000, total: after!.shipping });
+  });
+
+  it('gives a tier’s birthday voucher on the birthday (Dhaka), once a year, and tells the customer', async () => {
+    const s = await customer();
+    await deliver((await order(s, 3)).id); // Silver: a ৳100 birthday voucher
+    const today = dhakaClock(app().clock.now());
+    const birthday = `1995-${String(today.month + 1).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+    await ctx().db.update(customers).set({ birthday }).where(eq(customers.id, s.customerId!));
+    await upkeep();
+    await upkeep();
+    const mine = await account(s);
+    expect(mine.vouchers).toEqual([expect.objectContaining({ source: 'birthday', amount: 10_000, used: false })]);
+    const sms = (await outboxFor(app(), s.phone)).filter((m) => m.body.includes('Happy birthday'));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body).toContain(mine.vouchers[0]!.code);
   });
 
   it('answers only a signed-in customer', async () => {
