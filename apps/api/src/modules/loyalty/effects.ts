@@ -18,6 +18,7 @@ import { queueTierMessage, type LoyaltyOutbox } from './messages.js';
  * - cancelled or returned before delivery: the points spent on it come back; its referral is void.
  * - a refund: the points it earned are taken back in proportion (all of them once the whole order is
  *   refunded), and the points spent on it come back in the same proportion.
+ * - staff take items off it and the points' discount shrinks: the points it no longer uses come back.
  * Each is bounded by what the ledger already holds for the order, so a replay changes nothing.
  */
 
@@ -121,6 +122,12 @@ export function loyaltyOrderEffects(outbox: () => LoyaltyOutbox | null): OrderEf
         await restoreSpent(ctx, rules, after, 1, at);
         await settleReferral(ctx, rules, after, at);
       }
+    },
+    async repriced(ctx, before, after, at) {
+      // Fewer items left the points' discount smaller: the points it no longer uses come back, in proportion.
+      if (after.customerId === null || before.pointsDiscount <= 0 || after.pointsDiscount >= before.pointsDiscount) return;
+      const rules = await readRules(ctx);
+      await restoreSpent(ctx, rules, after, 1 - after.pointsDiscount / before.pointsDiscount, at);
     },
     async refunded(ctx, after, amount, at) {
       if (after.customerId === null) return;

@@ -361,7 +361,7 @@ describeOnDatabases('loyalty and referrals', (ctx) => {
     expect(errorOf(early).fields?.discount).toBe(messages.couponNotStarted());
   });
 
-  it('keeps the points and referral discounts within the items when staff take lines off an order', async () => {
+  it('keeps the points and referral discounts within the items when staff take lines off an order, and gives unused points back', async () => {
     const s = await customer();
     await adjust(s.customerId!, 500);
     await s.add(c.serum30.id, 1);
@@ -384,8 +384,14 @@ describeOnDatabases('loyalty and referrals', (ctx) => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     const [after] = await ctx().db.select().from(orders).where(eq(orders.id, o!.id));
-    // ৳200 of items left: the points take at most that.
+    // ৳200 of items left: the points take at most that, and the 300 points they no longer use come back.
     expect(after).toMatchObject({ subtotal: 20_000, pointsDiscount: 20_000, total: after!.shipping });
+    const mine = await account(s);
+    expect(mine.balance).toBe(300);
+    expect(mine.history[0]).toMatchObject({ kind: 'restored', points: 300, order_number: o!.number });
+    // Cancelled afterwards: the rest of what it spent comes back, no more.
+    await move(o!.id, 'cancelled');
+    expect((await account(s)).balance).toBe(500);
   });
 
   it('gives a tier’s birthday voucher on the birthday (Dhaka), once a year, and tells the customer', async () => {

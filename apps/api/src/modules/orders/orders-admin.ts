@@ -30,7 +30,7 @@ import { startsWithPattern } from '../../lib/like.js';
 import { releaseStock } from '../catalog/index.js';
 import { recordAudit, staffNames } from '../staff/index.js';
 import { feeAwaited } from './order-status.js';
-import { addOrderEvent, transitionOrder, type OrderRow } from './orders.service.js';
+import { addOrderEvent, orderRepriced, transitionOrder, type OrderRow } from './orders.service.js';
 import { orderEvents, orderLines, orders, phoneDeliveryRecords } from './orders.tables.js';
 
 /*
@@ -530,10 +530,13 @@ export async function editOrderLines(ctx: RequestCtx, id: number, input: OrderLi
     const pointsDiscount = Math.min(order.pointsDiscount, afterCoupon - referralDiscount);
     const total = afterCoupon - referralDiscount - pointsDiscount + order.shipping;
     const at = ctx.clock.now();
-    await tx.db
+    const [repriced] = await tx.db
       .update(orders)
       .set({ subtotal, rebate, discount, referralDiscount, pointsDiscount, total, updatedAt: at })
-      .where(eq(orders.id, id));
+      .where(eq(orders.id, id))
+      .returning();
+    // Points that no longer take anything off go back to the customer (issue 22).
+    await orderRepriced(tx, order, repriced!, at);
     await addOrderEvent(
       tx,
       id,

@@ -239,6 +239,8 @@ export type ActedBy = { staffId?: number | null; detail?: Record<string, unknown
 export type OrderEffects = {
   moved(ctx: DbCtx, before: OrderRow, after: OrderRow, at: Date): Promise<void>;
   refunded(ctx: DbCtx, after: OrderRow, amount: number, at: Date): Promise<void>;
+  /** Staff changed the order's items and its totals with them (the back office's line edit). */
+  repriced(ctx: DbCtx, before: OrderRow, after: OrderRow, at: Date): Promise<void>;
 };
 
 let effects: OrderEffects | null = null;
@@ -249,6 +251,11 @@ export function connectOrderEffects(connected: OrderEffects): () => void {
   return () => {
     if (effects === connected) effects = null;
   };
+}
+
+/** Tells the connected effects that staff repriced an order (in the edit's transaction). */
+export async function orderRepriced(ctx: DbCtx, before: OrderRow, after: OrderRow, at: Date): Promise<void> {
+  if (effects) await effects.repriced(ctx, before, after, at);
 }
 
 /** Statuses after which an order's items are back on the shelf: cancelled before it left, or returned by the courier. */
