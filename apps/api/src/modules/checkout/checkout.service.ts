@@ -18,7 +18,7 @@ import {
   standardFee,
 } from '@store/shared/checkout-rules';
 import type { Locale } from '@store/shared/locale';
-import { nextTier, type CheckoutLoyalty } from '@store/shared/loyalty';
+import type { CheckoutLoyalty } from '@store/shared/loyalty';
 import * as messages from '@store/shared/messages';
 import { cutoffLabel } from '@store/shared/shop-hours';
 import type { Db } from '../../db/client.js';
@@ -26,6 +26,7 @@ import { preparedQuery } from '../../db/prepared.js';
 import { shopperCard } from '../accounts/index.js';
 import { getCart } from '../cart/index.js';
 import { getSiteSettings, listStoreLocations } from '../content/index.js';
+import { tierName, tierProgress } from '../loyalty/index.js';
 import { getOwnAddress } from './addresses.service.js';
 import { checkoutDrafts } from './checkout.tables.js';
 import { cartOwnerOf, paidLines, refuse, requireShopper, type CheckoutCtx } from './context.js';
@@ -148,7 +149,7 @@ async function summarize(
 function loyaltyBox(r: Resolved, priced: PricedLoyalty, locale: Locale): CheckoutLoyalty | null {
   const quote = r.terms.quote;
   if (!quote?.rules.enabled) return null;
-  const next = nextTier(quote.rules.tiers, quote.tier.key);
+  const next = tierProgress(quote.rules, quote.tier.key, quote.spend, locale);
   return {
     balance: quote.balance,
     point_value: quote.rules.point_value,
@@ -156,10 +157,8 @@ function loyaltyBox(r: Resolved, priced: PricedLoyalty, locale: Locale): Checkou
     redeem_min_balance: quote.rules.redeem_min_balance,
     points: priced.points,
     earn: priced.earn,
-    tier: locale === 'bn' && quote.tier.name_bn ? quote.tier.name_bn : quote.tier.name,
-    next_tier: next
-      ? { name: locale === 'bn' && next.name_bn ? next.name_bn : next.name, remaining: Math.max(0, next.threshold - quote.spend) }
-      : null,
+    tier: tierName(quote.tier, locale),
+    next_tier: next && { name: next.name, remaining: next.remaining },
     free_delivery: priced.tierFreeDelivery,
   };
 }

@@ -12,7 +12,6 @@ import {
   ensureAccount,
   entryView,
   findAccount,
-  ledgerEntries,
   ledgerRows,
   lockAccount,
   progress,
@@ -37,11 +36,10 @@ export async function loyaltyAccount(deps: LoyaltyDeps, customerId: number): Pro
   const rules = await readRules(deps);
   const now = deps.clock.now();
   const account = await ensureAccount(deps, customerId, rules, now);
-  const [held, spend, rows, entries, vouchers, referred] = await Promise.all([
+  const [held, spend, rows, vouchers, referred] = await Promise.all([
     balance(deps, customerId),
     spendInWindow(deps, customerId, now, rules.tier_window_months),
     ledgerRows(deps, customerId),
-    ledgerEntries(deps, customerId, HISTORY),
     deps.vouchers.list(deps, customerId),
     deps.db
       .select({ status: referrals.status, n: count() })
@@ -49,6 +47,8 @@ export async function loyaltyAccount(deps: LoyaltyDeps, customerId: number): Pro
       .where(and(eq(referrals.referrerId, customerId), sql`${referrals.status} <> 'void'`))
       .groupBy(referrals.status),
   ]);
+  // The ledger is read once: the expiry arithmetic needs every entry, the history shows the newest.
+  const entries = rows.slice(-HISTORY).reverse();
   const numbers = await orderNumbers(deps, [...new Set(entries.flatMap((e) => (e.orderId === null ? [] : [e.orderId])))]);
   const expiring = nextExpiry(rows, now);
   const tier = tierOf(rules, account.tier);

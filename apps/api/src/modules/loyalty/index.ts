@@ -14,7 +14,7 @@ import { runLoyaltyUpkeep } from './upkeep.js';
  */
 export { loyaltyQuote, type LoyaltyQuote } from './account.js';
 export { redeemPoints, recordReferral } from './effects.js';
-export { accountByCode, type VoucherDesk } from './loyalty.service.js';
+export { accountByCode, progress as tierProgress, tierName, type VoucherDesk } from './loyalty.service.js';
 export { runLoyaltyUpkeep, type UpkeepReport } from './upkeep.js';
 export { seedDemoLoyalty } from './loyalty.seed.js';
 export { loyaltyRoutes } from './loyalty.routes.js';

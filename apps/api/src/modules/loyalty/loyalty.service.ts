@@ -16,7 +16,7 @@ import {
 import type { Locale } from '@store/shared/locale';
 import type { Db } from '../../db/client.js';
 import type { DbCtx } from '../../lib/context.js';
-import { addMonths, type LedgerRow } from './ledger.js';
+import { addMonths } from './ledger.js';
 import { loyaltyAccounts, loyaltyEntries, loyaltySettings } from './loyalty.tables.js';
 
 /*
@@ -45,7 +45,7 @@ export function tierOf(rules: LoyaltyRules, key: string): Tier {
 export function shopperTier(t: Tier, locale: Locale): ShopperTier {
   return {
     key: t.key,
-    name: locale === 'bn' && t.name_bn ? t.name_bn : t.name,
+    name: tierName(t, locale),
     multiplier: t.multiplier,
     free_delivery: t.free_delivery,
     birthday_voucher: t.birthday_voucher,
@@ -114,18 +114,8 @@ export async function spendInWindow({ db }: DbCtx, customerId: number, now: Date
 }
 
 /** Every entry of a customer's ledger, oldest first (the expiry arithmetic reads them all: a ledger is short). */
-export async function ledgerRows({ db }: DbCtx, customerId: number): Promise<LedgerRow[]> {
-  return db
-    .select({
-      id: loyaltyEntries.id,
-      kind: loyaltyEntries.kind,
-      points: loyaltyEntries.points,
-      expiresAt: loyaltyEntries.expiresAt,
-      createdAt: loyaltyEntries.createdAt,
-    })
-    .from(loyaltyEntries)
-    .where(eq(loyaltyEntries.customerId, customerId))
-    .orderBy(asc(loyaltyEntries.id));
+export async function ledgerRows({ db }: DbCtx, customerId: number): Promise<EntryRow[]> {
+  return db.select().from(loyaltyEntries).where(eq(loyaltyEntries.customerId, customerId)).orderBy(asc(loyaltyEntries.id));
 }
 
 export type NewEntry = {
@@ -198,7 +188,7 @@ export function progress(rules: LoyaltyRules, tierKey: string, spend: number, lo
 }
 
 /** The ledger as a shopper or staff reads it, newest first. */
-export async function ledgerEntries({ db }: DbCtx, customerId: number, limit: number): Promise<(EntryRow & { staffId: number | null })[]> {
+export async function ledgerEntries({ db }: DbCtx, customerId: number, limit: number): Promise<EntryRow[]> {
   return db.select().from(loyaltyEntries).where(eq(loyaltyEntries.customerId, customerId)).orderBy(desc(loyaltyEntries.id)).limit(limit);
 }
 

@@ -7,6 +7,7 @@ import { FieldError, Notice, PrimaryButton } from '../auth/form-controls';
 import { SCRIPTED } from '../auth/auth-events';
 import { CopyButton } from '../loyalty/copy-button';
 import { parsePoints } from '../loyalty/loyalty-text';
+import { PointsInput } from '../loyalty/points-input';
 import type { VoucherRefusal } from './voucher-action.server';
 
 /**
@@ -35,17 +36,7 @@ export function VoucherForm({ account, refusal }: { account: LoyaltyAccount; ref
             {m.loyalty_convert_points()}
           </label>
           <div className="flex gap-2">
-            <input
-              id={id}
-              name="points"
-              inputMode="numeric"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              aria-invalid={refusal ? true : undefined}
-              aria-describedby={`${id}-note${refusal ? ` ${id}-error` : ''}`}
-              className={`h-12 min-w-0 flex-1 rounded-lg border bg-white px-3.5 text-base text-ink outline-none placeholder:text-neutral-400 focus:border-brand focus:ring-2 focus:ring-brand/25 ${refusal ? 'border-red-600' : 'border-neutral-300'}`}
-            />
+            <PointsInput id={id} value={typed} onChange={setTyped} error={Boolean(refusal)} hintId={`${id}-note`} />
             <PrimaryButton busy={busy} className="w-auto! shrink-0">
               {m.loyalty_convert_submit()}
             </PrimaryButton>

@@ -5,6 +5,7 @@ import * as m from '@store/shared/i18n/messages';
 import { formatCount, formatDigits, formatTaka } from '../../lib/format';
 import { FieldError } from '../auth/form-controls';
 import { parsePoints, pointsText, toNextTier } from '../loyalty/loyalty-text';
+import { PointsInput } from '../loyalty/points-input';
 import { Section } from './summary-parts';
 
 /** A line of the box with a mark in front. */
@@ -89,16 +90,13 @@ export function LoyaltyBox({
               {m.loyalty_box_use()}
             </label>
             <div className="flex gap-2">
-              <input
+              <PointsInput
                 id={id}
-                name="points"
-                inputMode="numeric"
-                autoComplete="off"
                 value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-                aria-invalid={shownError ? true : undefined}
-                aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
-                className={`h-12 w-28 min-w-0 flex-1 rounded-lg border bg-white px-3.5 text-base text-ink outline-none focus:border-brand focus:ring-2 focus:ring-brand/25 sm:flex-none ${shownError ? 'border-red-600' : 'border-neutral-300'}`}
+                onChange={setTyped}
+                error={Boolean(shownError)}
+                hintId={`${id}-hint`}
+                className="w-28 sm:flex-none"
               />
               <button
                 type="submit"
