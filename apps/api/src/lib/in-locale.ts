@@ -24,6 +24,21 @@ export function inRequestLanguage(english: string, bangla: string | null | undef
   return inLanguage(getLocale(), english, bangla);
 }
 
+const collators: Record<Locale, Intl.Collator> = {
+  en: new Intl.Collator('en', { sensitivity: 'base', numeric: true }),
+  bn: new Intl.Collator('bn', { sensitivity: 'base', numeric: true }),
+};
+
+/**
+ * Rows in the alphabetical order of the request's language by their label, once that label is in
+ * it: a Bangla page lists a filter's categories as a Bangla reader looks for them, not in the order
+ * of their English names.
+ */
+export function byLabelInRequestLanguage<Row extends { label: string }>(rows: Row[]): Row[] {
+  const collator = collators[getLocale()];
+  return rows.sort((a, b) => collator.compare(a.label, b.label));
+}
+
 /** The same choice for a language named outside a request (an order's e-mail, a back-in-stock note). */
 export function inLanguage(locale: Locale, english: string, bangla: string | null | undefined): string {
   return locale === 'bn' && bangla?.trim() ? bangla : english;

@@ -18,7 +18,7 @@ import { dbKey, type Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { followInvalidations, type CacheTag } from '../../lib/cache/invalidation.js';
 import { TaggedCache } from '../../lib/cache/tagged-cache.js';
-import { inRequestLanguage, languageKey } from '../../lib/in-locale.js';
+import { byLabelInRequestLanguage, inRequestLanguage, languageKey } from '../../lib/in-locale.js';
 import { sanitizeBodyHtml } from '../../lib/sanitize.js';
 import type { RequestCtx, DbCtx } from '../../lib/context.js';
 import * as messages from '@store/shared/messages';
@@ -284,8 +284,7 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
       db
         .select({ value: categories.handle, label: categories.name, labelBn: categories.nameBn, count: categoryCounts.n })
         .from(categoryCounts)
-        .innerJoin(categories, eq(categories.id, categoryCounts.id))
-        .orderBy(asc(sql`lower(${categories.name})`)),
+        .innerJoin(categories, eq(categories.id, categoryCounts.id)),
       // The ends of the price index (products_department_price_idx): two probes, not a count.
       db
         .select({
@@ -297,7 +296,11 @@ async function loadFacets(db: Db, q: ProductListQuery): Promise<ProductListRespo
     ]);
     const facet = (rows: (Facet & { labelBn?: string | null })[]) =>
       rows.map((r) => ({ value: r.value, label: inRequestLanguage(r.label, r.labelBn), count: Number(r.count) }));
-    return { brands: facet(brandRows), categories: facet(categoryRows), price: priceRows[0] ?? { min: 0, max: 0 } };
+    return {
+      brands: facet(brandRows),
+      categories: byLabelInRequestLanguage(facet(categoryRows)),
+      price: priceRows[0] ?? { min: 0, max: 0 },
+    };
   });
 }
 
