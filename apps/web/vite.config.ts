@@ -54,6 +54,12 @@ export default defineConfig({
   define: { 'import.meta.env.STORE_LOCALE': JSON.stringify(locale) },
   resolve: {
     alias: [
+      // React's API on Preact (decision 010), for the browser and the server render alike.
+      { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react$/, replacement: fileURLToPath(new URL('./app/preact/react.ts', import.meta.url)) },
       {
         // The catalog's messages in this build's language alone: plain functions returning its text,
         // no run-time locale, one module each (packages/shared/scripts/split-messages.mjs), so each
@@ -66,7 +72,7 @@ export default defineConfig({
   },
   // The server build imports @store/shared from its built package, so the server and the loaders
   // share one module instance (the in-process API client's context key lives there).
-  ssr: { external: ['@store/shared'] },
+  ssr: { external: ['@store/shared'], noExternal: true },
   // The browser's chunks only: the server build loads everything from disk once.
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk() }] } } } } },

@@ -30,6 +30,7 @@ import { resumeOfflineChanges } from './features/cart/bag-store';
 import { apiGet, apiTry } from './lib/api.server';
 import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
+import { HtmlElement } from './preact/html-element';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { menuBar } from './lib/menu';
 import { LOCALE } from './lib/locale';
@@ -164,7 +165,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   return (
     // http.ts reads data-department for the My-Department header of browser calls.
-    <html lang={LOCALE} data-department={departmentFromPath(pathname)}>
+    <HtmlElement lang={LOCALE} department={departmentFromPath(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -186,7 +187,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration />
         <Scripts />
       </body>
-    </html>
+    </HtmlElement>
   );
 }
 

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { StringDecoder } from 'node:string_decoder';
-import { Transform } from 'node:stream';
 
 /**
  * The page's modules start once its first screen is painted (see docs/decisions/004-scripts-after-paint.md).
@@ -20,7 +18,7 @@ import { Transform } from 'node:stream';
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
-const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async="">([\s\S]*?)<\/script>/;
+const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async(?:="")?>([\s\S]*?)<\/script>/;
 
 /** What `startAfterPaint` is told besides the modules; see there. */
 type Timing = {
@@ -220,8 +218,8 @@ function inlineJson(value: unknown): string {
 }
 
 /**
- * Rewrites a page's shell so its modules start after paint. Returns null while the entry script
- * has not arrived whole yet; HTML without one (there is none) is the caller's to pass on as it is.
+ * Rewrites a page's HTML so its modules start after paint. Returns null for HTML without an entry
+ * script, which the caller sends as it is.
  */
 export function rewriteShell(html: string): string | null {
   const entry = ENTRY_SCRIPT.exec(html);
@@ -235,26 +233,4 @@ export function rewriteShell(html: string): string | null {
   const boot = `(${startAfterPaint.toString()})(${inlineJson(preloads)},${inlineJson(source)},${inlineJson(TIMING)})`;
   const adds = `sha256-${createHash('sha256').update(source).digest('base64')}`;
   return `${before}<script async=""${nonce} data-adds-script="${adds}">${boot}</script>${html.slice(entry.index + whole.length)}`;
-}
-
-/** The stream form of rewriteShell: holds the HTML until the entry script has passed, then streams on. */
-export function scriptsAfterPaint(): Transform {
-  const decoder = new StringDecoder('utf8');
-  let held = '';
-  let rewritten = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = decoder.write(chunk);
-      if (rewritten) return callback(null, text);
-      held += text;
-      const shell = rewriteShell(held);
-      if (shell === null) return callback();
-      rewritten = true;
-      held = '';
-      callback(null, shell);
-    },
-    flush(callback) {
-      callback(null, held + decoder.end());
-    },
-  });
 }

@@ -1,4 +1,4 @@
-import { use, useMemo, useState, useTransition } from 'react';
+import { use, useMemo, useState } from 'react';
 import type { MenuType } from './department';
 import { visibleMenu, type MenuViewer } from './menu';
 import { menuTree, prefetchMenuTree } from './menu-tree';
@@ -7,21 +7,27 @@ import { menuTree, prefetchMenuTree } from './menu-tree';
 // chunks (the mega-menu panel, the phone menu) need this.
 /**
  * The menu as this viewer sees it, for a part that shows it (a mega-menu panel, the phone menu's
- * levels): suspends until it has come; null when it could not be. The promise it waits on is the
- * part's own state, so the urgent render that marks `retrying` still reads the answer it has, and
- * only `retry`'s transition reads the new one: the part never blanks while it asks again.
+ * levels): suspends until it has come; null when it could not be. "Try again" keeps the part as it
+ * is (`retrying` true) until the new answer has come, and only then hands it to `use`, already
+ * settled: the part never blanks, nor loses the focused button, while it asks again.
  */
 export function useMenuTree(type: MenuType, viewer: MenuViewer) {
   const [asked, setAsked] = useState(() => menuTree(type));
   const [retried, setRetried] = useState(false);
-  const [retrying, startRetry] = useTransition();
+  const [retrying, setRetrying] = useState(false);
   const answer = use(asked);
   const tree = useMemo(() => (answer ? visibleMenu(answer, viewer) : null), [answer, viewer]);
   const retry = () => {
     if (retrying) return;
-    startRetry(() => {
-      setAsked(prefetchMenuTree(type));
+    setRetrying(true);
+    const next = prefetchMenuTree(type);
+    // The menu's promise never rejects (menu-tree.ts).
+    void next.then((value) => {
+      // The fields `use` reads to return a settled promise's value without suspending.
+      Object.assign(next, { status: 'fulfilled', value });
+      setAsked(next);
       setRetried(true);
+      setRetrying(false);
     });
   };
   return { tree, retrying, retried, retry };
