@@ -38,8 +38,12 @@ const NO_LIMITS = Object.fromEntries(
   ].map((key) => [key, '1000000']),
 );
 
-/** Fields that move with other shoppers' orders (stock), not with anything done to the victim. */
-const VOLATILE = new Set(['stock', 'in_stock', 'variants_recommendation', 'variants_offer', 'gift_variants']);
+/**
+ * Fields that move with other shoppers' orders (stock) or with the clock (same-day delivery closes at
+ * its cutoff, Dhaka time: a run across it, or across Dhaka's midnight, changed the checkout's shipping
+ * options), not with anything done to the victim.
+ */
+const VOLATILE = new Set(['stock', 'in_stock', 'variants_recommendation', 'variants_offer', 'gift_variants', 'shipping_options']);
 const stable = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(stable)
