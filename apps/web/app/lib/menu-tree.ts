@@ -1,6 +1,7 @@
 import type { NavItem, SiteConfig } from '@store/shared/content';
 import type { MenuType } from './department';
 import { http } from './http';
+import { trackSettlement } from './settled';
 
 /** How long a fetched menu is shown before the next opening asks for it again (merchandisers change menus and promoted prices). */
 export const MENU_TREE_TTL_MS = 10 * 60 * 1000;
@@ -11,24 +12,26 @@ const entries = new Map<MenuType, Entry>();
 /**
  * The whole menu of a type (every level, with its promotes), fetched when a mega-menu panel or the
  * phone menu first opens rather than carried in every page's data. The promise is the same for
- * every caller until `prefetchMenuTree` replaces it, so React's `use` can wait on it during render;
- * it never rejects: an answer that does not come, or is not a menu, gives null.
+ * every caller until `prefetchMenuTree` replaces it, so React's `use` can wait on it during render
+ * (and read it at once once it has settled); it never rejects: an answer that does not come, or is not a menu, gives null.
  */
 export function menuTree(type: MenuType): Promise<NavItem[] | null> {
   let entry = entries.get(type);
   if (!entry) {
     const created: Entry = { tree: Promise.resolve(null), failed: false, at: Date.now() };
-    created.tree = http<{ data?: Partial<SiteConfig> }>('GET', `/site-config/?type=${type}`, undefined, { toasts: false, allow404: true })
-      .then((answer) => {
-        const nav = answer.ok ? answer.data?.data?.nav : undefined;
-        if (Array.isArray(nav)) return nav;
-        created.failed = true;
-        return null;
-      })
-      .catch(() => {
-        created.failed = true;
-        return null;
-      });
+    created.tree = trackSettlement(
+      http<{ data?: Partial<SiteConfig> }>('GET', `/site-config/?type=${type}`, undefined, { toasts: false, allow404: true })
+        .then((answer) => {
+          const nav = answer.ok ? answer.data?.data?.nav : undefined;
+          if (Array.isArray(nav)) return nav;
+          created.failed = true;
+          return null;
+        })
+        .catch(() => {
+          created.failed = true;
+          return null;
+        }),
+    );
     entries.set(type, (entry = created));
   }
   return entry.tree;

@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { trackSettlement } from './settled';
 
 /**
  * A module the browser loads only when a page needs it, and the server loads at start. `useModule()`,
@@ -12,14 +13,7 @@ export function onDemand<T>(load: () => Promise<T>) {
   let promise: Promise<T> | undefined;
   const start = (): Promise<T> => {
     if (promise) return promise;
-    const loading = load();
-    // The fields React reads to settle `use` without suspending.
-    Object.assign(loading, { status: 'pending' });
-    loading.then(
-      (value) => Object.assign(loading, { status: 'fulfilled', value }),
-      (reason: unknown) => Object.assign(loading, { status: 'rejected', reason }),
-    );
-    return (promise = loading);
+    return (promise = trackSettlement(load()));
   };
   if (import.meta.env.SSR) void start();
   return { useModule: () => use(start()) };

@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g;
-const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async(?:="")?>([\s\S]*?)<\/script>/;
+const ENTRY_SCRIPT = /<script( nonce="[^"]*")? type="module" async>([\s\S]*?)<\/script>/;
 
 /** What `startAfterPaint` is told besides the modules; see there. */
 type Timing = {

@@ -8,8 +8,7 @@ import { menuTree, prefetchMenuTree } from './menu-tree';
 /**
  * The menu as this viewer sees it, for a part that shows it (a mega-menu panel, the phone menu's
  * levels): suspends until it has come; null when it could not be. "Try again" keeps the part as it
- * is (`retrying` true) until the new answer has come, and only then hands it to `use`, already
- * settled: the part never blanks, nor loses the focused button, while it asks again.
+ * is (`retrying` true) until the new answer has come, and only then hands it to `use`, settled: the part never blanks, nor loses the focused button, while it asks again.
  */
 export function useMenuTree(type: MenuType, viewer: MenuViewer) {
   const [asked, setAsked] = useState(() => menuTree(type));
@@ -21,10 +20,8 @@ export function useMenuTree(type: MenuType, viewer: MenuViewer) {
     if (retrying) return;
     setRetrying(true);
     const next = prefetchMenuTree(type);
-    // The menu's promise never rejects (menu-tree.ts).
-    void next.then((value) => {
-      // The fields `use` reads to return a settled promise's value without suspending.
-      Object.assign(next, { status: 'fulfilled', value });
+    // The menu's promise never rejects, and is marked settled before this runs (menu-tree.ts).
+    void next.then(() => {
       setAsked(next);
       setRetried(true);
       setRetrying(false);

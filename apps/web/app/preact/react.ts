@@ -35,6 +35,14 @@ export function useOptimistic<State, Action = State>(
 }
 
 /**
+ * Effects run as soon as the render that scheduled them has been committed, as React runs the
+ * effects of a tap or key before the next event. Preact waits for the next frame: a key pressed
+ * meanwhile missed the listener an effect adds (Escape right after a mega-menu panel opened), and a
+ * keystroke cancelled the search box's pending ask a frame late.
+ */
+options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+
+/**
  * What a controlled field shows, per element, as its last render set it. React puts a field's
  * rendered value back after every input event, also when the handler left the state as it was (a
  * quantity typed above the stock, clamped to the same number as before); Preact renders nothing
@@ -59,7 +67,8 @@ function restoreControlled(event: Event): void {
   });
 }
 
-if (typeof document !== 'undefined') {
+const IN_BROWSER = typeof document !== 'undefined';
+if (IN_BROWSER) {
   document.addEventListener('input', restoreControlled);
   document.addEventListener('change', restoreControlled);
 }
@@ -91,7 +100,7 @@ options.vnode = (vnode: VNode) => {
     for (const prop of REACT_ONLY_PROPS) if (prop in props) delete props[prop];
     const field = props as FieldProps;
     if (
-      typeof document !== 'undefined' &&
+      IN_BROWSER &&
       (vnode.type === 'input' || vnode.type === 'textarea' || vnode.type === 'select') &&
       (field.value != null || typeof field.checked === 'boolean')
     ) {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DepartmentKey } from '@store/shared/constants';
 import { SEARCH_DEBOUNCE_MS } from '@store/shared/constants';
 import type { SuggestionsResponse } from '@store/shared/search';
@@ -24,9 +24,7 @@ export function useSuggestions(value: string, limit: number, department: Departm
   const term = normalizeSearchTerm(value);
   const [state, setState] = useState<SuggestionsState>({ data: null, loading: false });
 
-  // A layout effect: the keystroke that changes the term cancels the pending ask at once (an
-  // effect would do it a frame later, when the ask may just have gone out).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (Array.from(term).length < MIN_SUGGEST_LENGTH) {
       setState({ data: null, loading: false });
       return;
