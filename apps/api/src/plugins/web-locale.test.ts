@@ -102,6 +102,13 @@ describe('the storefront in two languages (one build each, served by one server)
     expect(account.headers.location).toBe('/bn/account/my-account?login=1');
   });
 
+  it('says in Bangla when a search finds nothing, and heads the popular products in Bangla', async () => {
+    const res = await ctx.app.inject(page('/bn/product/?search=qxjvwz'));
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('&quot;qxjvwz&quot; নামে কোনো পণ্য পাওয়া যায়নি।');
+    expect(res.body).toMatch(/<h2 id="popular-heading"[^>]*>এখন জনপ্রিয়<\/h2>/);
+  });
+
   it('shows a Bangla department home as that department', async () => {
     const toys = await ctx.app.inject(page('/bn/toys'));
     expect(toys.statusCode).toBe(200);

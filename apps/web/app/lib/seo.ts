@@ -1,8 +1,6 @@
 import { SHOP_NAME } from '@store/shared/constants';
 
 export const SITE_NAME = SHOP_NAME;
-export const SITE_DESCRIPTION =
-  'Authentic beauty, fragrance, skincare and more, delivered across Bangladesh. Free shipping* and 100% authentic products at Glow Bazaar.';
 
 /** The title template: every page's own title, then the shop's name (unless the title already ends with it). */
 export function pageTitle(title: string): string {

@@ -85,7 +85,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         {results.search_no_response_products.length > 0 && (
           <section aria-labelledby="popular-heading" className="mt-8">
             <h2 id="popular-heading" className="mb-4 text-lg font-semibold text-ink">
-              Popular right now
+              {m.search_popular_now()}
             </h2>
             <ProductGrid products={results.search_no_response_products} />
           </section>
