@@ -5,6 +5,7 @@
 //   BENCH_DATABASE_URL=postgres://…  run on a PostgreSQL server instead of the embedded PGlite
 //   BENCH_DURATION=10            seconds per scenario
 //   BENCH_ONLY=machine,api,ssr,search,cart,checkout,admin,orders,scaling,growth,lighthouse,js,taps   a subset of the sections
+//   LIGHTHOUSE_RUNS=3            Lighthouse runs per page (each figure their median)
 //                                (taps: bench/taps.mjs, TAPS_RUNS page loads per page, TAPS_MODES)
 //   BENCH_CPU_PROF=/tmp/prof     V8 CPU profiles of the servers (the main one and the checkout's), written when they stop
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)

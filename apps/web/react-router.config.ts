@@ -10,4 +10,8 @@ export default {
   // <Link>, navigate() and form action of that build stays.
   basename: locale === 'en' ? '/' : `/${locale}`,
   buildDirectory: localeBuildDirectory(locale),
+  // Every route's entry in the first page's manifest (2.6 kB gzip): with lazy discovery, the page asked
+  // /__manifest for the routes of its links right after hydrating and rendered the whole tree again
+  // when they came, a long task on a slow phone (docs/performance.md, "Hydration in short tasks").
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

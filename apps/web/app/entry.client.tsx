@@ -1,5 +1,6 @@
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
+import { hydrateFirst, nextTask } from './preact/hydrate-separately';
 
 /**
  * Waits for React Router to decode the page's data. HydratedRouter's first render starts that and
@@ -18,6 +19,27 @@ async function dataDecoded(): Promise<void> {
   }
 }
 
-void dataDecoded().then(() => {
-  hydrateRoot(document, <HydratedRouter />);
-});
+/**
+ * Makes the router from the decoded data. HydratedRouter makes it on its first call with the data
+ * there and keeps it; called outside a render, it then stops at its first hook (a Preact hook needs
+ * a component to belong to), and the hydration's render finds the router made. Anything else it
+ * threw, the hydration's own call throws again.
+ */
+function makeRouter(): void {
+  try {
+    HydratedRouter({});
+  } catch {
+    // The hook outside a render: the router is made.
+  }
+}
+
+// Decoding the data, making the router and hydrating are three tasks, and the hydration puts parts
+// of the page off to tasks of their own (preact/hydrate-separately.tsx): a slow phone's main thread is
+// never held long (docs/performance.md, "Hydration in short tasks").
+void dataDecoded()
+  .then(nextTask)
+  .then(() => {
+    makeRouter();
+    return nextTask();
+  })
+  .then(() => hydrateFirst(() => hydrateRoot(document, <HydratedRouter />)));

@@ -31,6 +31,7 @@ import { apiGet, apiTry } from './lib/api.server';
 import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { HtmlElement } from './preact/html-element';
+import { pageHydrated } from './preact/hydrate-separately';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { menuBar } from './lib/menu';
 import { LOCALE } from './lib/locale';
@@ -38,7 +39,7 @@ import { pagePathname } from './lib/request-path';
 import { onDemand } from './lib/on-demand';
 import { referralCookie, referralFromQuery } from './features/checkout/referral-link';
 import { isMaintenanceError, useRootData, type MaintenanceError, type RootData } from './lib/root-data';
-import { SITE_DESCRIPTION, SITE_NAME, pageTitle } from './lib/seo';
+import { SITE_NAME, pageTitle } from './lib/seo';
 import appCss from './app.css?url';
 import * as m from '@store/shared/i18n/messages';
 
@@ -126,8 +127,8 @@ export const meta: Route.MetaFunction = ({ error }) => {
     return [{ title: pageTitle(notFound ? m.notfound_title() : m.error_title()) }, { name: 'robots', content: 'noindex' }];
   }
   return [
-    { title: `${SITE_NAME} | Beauty, fragrance & more in Bangladesh` },
-    { name: 'description', content: SITE_DESCRIPTION },
+    { title: `${SITE_NAME} | ${m.meta_site_title()}` },
+    { name: 'description', content: m.meta_site_description() },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:type', content: 'website' },
   ];
@@ -150,9 +151,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const landingRoute = matches[matches.length - 1]?.id;
   const rumRate = root?.contact.rum_sample_rate ?? 0;
   const errorReporting = root?.contact.error_reporting ?? null;
-  // A marker for tests and tooling: the page has hydrated and its client-only parts run.
+  // A marker for tests, tooling and the taps held before hydration (decision 007): the page has
+  // hydrated, the parts put off to later tasks too, and its client-only parts run.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    void pageHydrated().then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
     // The load's Web Vitals, on a sampled share of loads, named by the page the shopper landed on.
     startRum(rumRate, pageTypeOf(landingRoute));
     // Only with SENTRY_DSN set; its code loads on the first tap, key or error.

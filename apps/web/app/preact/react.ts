@@ -39,8 +39,16 @@ export function useOptimistic<State, Action = State>(
  * effects of a tap or key before the next event. Preact waits for the next frame: a key pressed
  * meanwhile missed the listener an effect adds (Escape right after a mega-menu panel opened), and a
  * keystroke cancelled the search box's pending ask a frame late.
+ * The hydration's effects are the exception: they run in a task of their own, right after it, so a
+ * slow phone's main thread is not held by the hydration and every effect of the page in one go
+ * (total blocking time counts each long task past 50 ms; docs/performance.md).
  */
-options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+let hydrationEffects = true;
+options.requestAnimationFrame = (flush) => {
+  if (!hydrationEffects) return queueMicrotask(flush);
+  hydrationEffects = false;
+  setTimeout(flush, 0);
+};
 
 /**
  * What a controlled field shows, per element, as its last render set it. React puts a field's

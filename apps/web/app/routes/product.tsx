@@ -8,6 +8,7 @@ import { perfumeTypeLabel } from '../features/catalog/perfume-type';
 import { variantPrice } from '../features/catalog/price';
 import { PriceLine } from '../features/catalog/price-line';
 import { ProductPurchase } from '../features/catalog/product-purchase';
+import { HydrateSeparately } from '../preact/hydrate-separately';
 import { ProductSlider } from '../features/catalog/product-slider';
 import { RatingStars } from '../features/catalog/rating-stars';
 import { Reviews } from '../features/catalog/reviews';
@@ -161,7 +162,10 @@ export default function Product({ loaderData }: Route.ComponentProps) {
               dangerouslySetInnerHTML={{ __html: product.body_html }}
             />
           </section>
-          <Reviews productId={product.id} reviews={product.reviews} rating={product.rating} count={product.review_count} />
+          {/* Below the fold, and a good share of the page's hydration: in a task of its own. */}
+          <HydrateSeparately>
+            <Reviews productId={product.id} reviews={product.reviews} rating={product.rating} count={product.review_count} />
+          </HydrateSeparately>
         </div>
       </div>
       {related.length > 0 && (

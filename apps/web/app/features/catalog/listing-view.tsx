@@ -7,6 +7,7 @@ import { FilterButton, humanize, ListingFilters, SortSelect } from './listing-fi
 import { activeFilterCount, defaultSort, readListingState, SORT_LABELS, withoutFilter, type ListingScope } from './listing-query';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 import { unlocalizedPath } from '@store/shared/locale';
 import * as m from '@store/shared/i18n/messages';
 import { formatCount, formatDigits } from '../../lib/format';
@@ -16,18 +17,21 @@ const EAGER_CARDS = 4;
 
 /** The products; `busy` while the next filter, sort or page is loading (dimmed, and said so to screen readers). */
 export function ProductGrid({ products, busy = false }: { products: ProductCardData[]; busy?: boolean }) {
+  // Hydrated in a task of its own: a page of cards is most of a listing's hydration.
   return (
-    <ul
-      className={`grid grid-cols-2 gap-x-3 gap-y-7 transition-opacity sm:grid-cols-3 lg:gap-x-5 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}
-      aria-busy={busy}
-      data-testid="product-grid"
-    >
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
-        </li>
-      ))}
-    </ul>
+    <HydrateSeparately>
+      <ul
+        className={`grid grid-cols-2 gap-x-3 gap-y-7 transition-opacity sm:grid-cols-3 lg:gap-x-5 xl:grid-cols-4 ${busy ? 'opacity-60' : ''}`}
+        aria-busy={busy}
+        data-testid="product-grid"
+      >
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
+          </li>
+        ))}
+      </ul>
+    </HydrateSeparately>
   );
 }
 
@@ -115,7 +119,10 @@ export function ListingView({ basePath, search, list, error, notices = [], scope
         {intro}
       </header>
       <div className="lg:flex lg:items-start lg:gap-10">
-        <ListingFilters basePath={basePath} search={search} facets={list?.facets ?? null} scope={scope} count={count} />
+        {/* The filters (every facet's choices, twice: the sidebar and the phone's sheet) in a task of their own. */}
+        <HydrateSeparately>
+          <ListingFilters basePath={basePath} search={search} facets={list?.facets ?? null} scope={scope} count={count} />
+        </HydrateSeparately>
         <section aria-labelledby="listing-products-title" className="min-w-0 flex-1">
           <h2 id="listing-products-title" className="sr-only">
             {m.listing_products()}

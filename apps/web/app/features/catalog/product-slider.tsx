@@ -5,6 +5,7 @@ import type { CardContext } from './price';
 import { ProductCard } from './product-card';
 import { SliderButtons } from './slider-buttons';
 import { useScroller } from './use-scroller';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 import * as m from '@store/shared/i18n/messages';
 
 type Props = {
@@ -24,10 +25,19 @@ type Props = {
 const EAGER_CARDS = 2;
 
 /** A horizontally scrollable row of product cards: CSS scroll-snap, prev/next buttons on desktop. */
-export function ProductSlider({ title, products, context, href, eager = false }: Props) {
+export function ProductSlider(props: Props) {
+  if (props.products.length === 0) return null;
+  // Hydrated in a task of its own (a row of cards is a good share of a page's hydration).
+  return (
+    <HydrateSeparately>
+      <Slider {...props} />
+    </HydrateSeparately>
+  );
+}
+
+function Slider({ title, products, context, href, eager = false }: Props) {
   const id = useId();
   const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
-  if (products.length === 0) return null;
   return (
     <section
       aria-labelledby={id}

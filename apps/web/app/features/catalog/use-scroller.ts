@@ -19,8 +19,9 @@ export function useScroller<T extends HTMLElement>() {
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    update();
     el.addEventListener('scroll', update, { passive: true });
+    // The observer's first call (right after the next layout) reads the row's size: reading it here,
+    // in the middle of hydration, would make the browser lay the whole page out at once.
     const observer = new ResizeObserver(update);
     observer.observe(el);
     return () => {

@@ -14,6 +14,7 @@ import { departmentHomePath } from '../../lib/department';
 import type { RootData } from '../../lib/root-data';
 import { BagIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from '../../components/layout/icons';
 import { Logo } from '../../components/layout/logo';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 import { MegaMenu } from '../../components/layout/mega-menu';
 import type { MenuViewer, NavBarItem } from '../../lib/menu';
 import { hrefHere } from '../../lib/locale';
@@ -146,88 +147,96 @@ export function Header({
         data-stuck={stuck ? 'true' : undefined}
         className={`inset-x-0 top-0 z-40 bg-white ${stuck ? 'fixed animate-header-in shadow-md' : 'relative'}`}
       >
-        <div className={`relative z-40 bg-ink text-white ${stuck ? 'hidden' : ''}`}>
-          <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between px-3 text-[11px] sm:text-xs lg:h-9 lg:flex-nowrap lg:gap-3 lg:px-6">
-            <ul className="hidden items-center gap-4 lg:flex" aria-label={m.shell_departments()}>
-              {DEPARTMENTS.map((d) => (
-                <li key={d.key}>
-                  <Link
-                    to={departmentHomePath(d.key)}
-                    aria-current={data.department === d.key ? 'true' : undefined}
-                    className={`uppercase tracking-wider hover:text-white ${data.department === d.key ? 'font-bold text-white underline decoration-brand decoration-2 underline-offset-[6px]' : 'text-white/70'}`}
-                  >
-                    {d.label()}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {/* One element for both sizes: a soft row under the strip on phones, the strip's centre from 1024 px. */}
-            {data.site.highlightMessage ? (
-              <p
-                data-testid="highlight-message"
-                className="order-last -mx-3 w-[calc(100%+1.5rem)] truncate bg-brand-soft px-3 py-1.5 text-center text-xs font-medium text-brand-dark lg:order-none lg:mx-0 lg:w-auto lg:min-w-0 lg:bg-transparent lg:p-0 lg:text-white"
-              >
-                {data.site.highlightMessage}
-              </p>
-            ) : null}
-            <div className="flex h-8 w-full items-center justify-between gap-3 lg:h-auto lg:w-auto lg:justify-end lg:gap-5">
-              <a href={telHref(phone)} className="flex items-center gap-1.5 whitespace-nowrap font-semibold hover:underline">
-                <PhoneIcon size={13} />
-                <span>{displayPhone(phone)}</span>
-              </a>
-              <span className="flex items-center gap-3 whitespace-nowrap lg:gap-5">
-                {/* The asterisk's conditions: the rule in a tooltip and on the shipping policy page. */}
-                <a
-                  href={hrefHere(FREE_DELIVERY_CONDITIONS)}
-                  title={data.contact.free_delivery_text ?? undefined}
-                  data-testid="free-shipping-conditions"
-                  className="flex items-center gap-1 hover:underline"
+        {/* The strip, the row of the logo, search and bag, and the desktop's menu bar: each hydrated in a
+            task of its own (preact/hydrate-separately.tsx), so no one task holds a slow phone long. */}
+        <HydrateSeparately>
+          <div className={`relative z-40 bg-ink text-white ${stuck ? 'hidden' : ''}`}>
+            <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between px-3 text-[11px] sm:text-xs lg:h-9 lg:flex-nowrap lg:gap-3 lg:px-6">
+              <ul className="hidden items-center gap-4 lg:flex" aria-label={m.shell_departments()}>
+                {DEPARTMENTS.map((d) => (
+                  <li key={d.key}>
+                    <Link
+                      to={departmentHomePath(d.key)}
+                      aria-current={data.department === d.key ? 'true' : undefined}
+                      className={`uppercase tracking-wider hover:text-white ${data.department === d.key ? 'font-bold text-white underline decoration-brand decoration-2 underline-offset-[6px]' : 'text-white/70'}`}
+                    >
+                      {d.label()}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              {/* One element for both sizes: a soft row under the strip on phones, the strip's centre from 1024 px. */}
+              {data.site.highlightMessage ? (
+                <p
+                  data-testid="highlight-message"
+                  className="order-last -mx-3 w-[calc(100%+1.5rem)] truncate bg-brand-soft px-3 py-1.5 text-center text-xs font-medium text-brand-dark lg:order-none lg:mx-0 lg:w-auto lg:min-w-0 lg:bg-transparent lg:p-0 lg:text-white"
                 >
-                  <TruckIcon size={14} className="text-brand-soft" />
-                  {m.shell_free_shipping()}
+                  {data.site.highlightMessage}
+                </p>
+              ) : null}
+              <div className="flex h-8 w-full items-center justify-between gap-3 lg:h-auto lg:w-auto lg:justify-end lg:gap-5">
+                <a href={telHref(phone)} className="flex items-center gap-1.5 whitespace-nowrap font-semibold hover:underline">
+                  <PhoneIcon size={13} />
+                  <span>{displayPhone(phone)}</span>
                 </a>
-                <span className="flex items-center gap-1">
-                  <ShieldIcon size={14} className="text-brand-soft" />
-                  {m.shell_authentic()}
+                <span className="flex items-center gap-3 whitespace-nowrap lg:gap-5">
+                  {/* The asterisk's conditions: the rule in a tooltip and on the shipping policy page. */}
+                  <a
+                    href={hrefHere(FREE_DELIVERY_CONDITIONS)}
+                    title={data.contact.free_delivery_text ?? undefined}
+                    data-testid="free-shipping-conditions"
+                    className="flex items-center gap-1 hover:underline"
+                  >
+                    <TruckIcon size={14} className="text-brand-soft" />
+                    {m.shell_free_shipping()}
+                  </a>
+                  <span className="flex items-center gap-1">
+                    <ShieldIcon size={14} className="text-brand-soft" />
+                    {m.shell_authentic()}
+                  </span>
+                  <LanguageSwitch className="hidden rounded border border-white/40 px-1.5 py-0.5 font-semibold hover:bg-white hover:text-ink lg:inline" />
                 </span>
-                <LanguageSwitch className="hidden rounded border border-white/40 px-1.5 py-0.5 font-semibold hover:bg-white hover:text-ink lg:inline" />
-              </span>
-            </div>
-          </div>
-        </div>
-
-        {/* Above the mega-menu bar (z-40), so the search box's suggestions open over it. */}
-        <div className="relative z-[45] bg-white">
-          <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-2 lg:h-20 lg:gap-8 lg:px-6">
-            <button
-              type="button"
-              onClick={onOpenMenu}
-              aria-label={m.shell_open_menu()}
-              aria-haspopup="dialog"
-              className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100 lg:hidden"
-            >
-              <MenuIcon size={24} />
-            </button>
-            <Logo src={logo} home={home} />
-            <div className="hidden flex-1 lg:block">
-              <div className="mx-auto max-w-xl">
-                <SearchBox variant="desktop" />
               </div>
             </div>
-            <div className="ml-auto flex items-center gap-1 lg:ml-0 lg:gap-4">
-              {/* On phones the strip above has no room for it: beside the bag, and in the menu. */}
-              <LanguageSwitch className="flex h-8 items-center rounded-full border border-line px-2.5 text-xs font-semibold text-ink hover:border-ink lg:hidden" />
-              <span className="hidden lg:block">
-                <Account data={data} />
-              </span>
-              <Bag count={data.cartCount} />
+          </div>
+        </HydrateSeparately>
+
+        {/* Above the mega-menu bar (z-40), so the search box's suggestions open over it. */}
+        <HydrateSeparately>
+          <div className="relative z-[45] bg-white">
+            <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-2 lg:h-20 lg:gap-8 lg:px-6">
+              <button
+                type="button"
+                onClick={onOpenMenu}
+                aria-label={m.shell_open_menu()}
+                aria-haspopup="dialog"
+                className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100 lg:hidden"
+              >
+                <MenuIcon size={24} />
+              </button>
+              <Logo src={logo} home={home} />
+              <div className="hidden flex-1 lg:block">
+                <div className="mx-auto max-w-xl">
+                  <SearchBox variant="desktop" />
+                </div>
+              </div>
+              <div className="ml-auto flex items-center gap-1 lg:ml-0 lg:gap-4">
+                {/* On phones the strip above has no room for it: beside the bag, and in the menu. */}
+                <LanguageSwitch className="flex h-8 items-center rounded-full border border-line px-2.5 text-xs font-semibold text-ink hover:border-ink lg:hidden" />
+                <span className="hidden lg:block">
+                  <Account data={data} />
+                </span>
+                <Bag count={data.cartCount} />
+              </div>
+            </div>
+            <div className="px-3 pb-2.5 lg:hidden">
+              <SearchBox variant="mobile" />
             </div>
           </div>
-          <div className="px-3 pb-2.5 lg:hidden">
-            <SearchBox variant="mobile" />
-          </div>
-        </div>
-        <MegaMenu items={nav} menuType={data.menuType} viewer={viewer} />
+        </HydrateSeparately>
+        <HydrateSeparately>
+          <MegaMenu items={nav} menuType={data.menuType} viewer={viewer} />
+        </HydrateSeparately>
       </header>
       <div ref={sentinel} aria-hidden="true" className="pointer-events-none absolute bottom-0 left-0 h-px w-px" />
     </div>

@@ -11,6 +11,7 @@ import { WhatsAppButton } from '../site/whatsapp-button';
 import { afterLoad } from '../../lib/after-load';
 import type { RootData } from '../../lib/root-data';
 import { Footer } from '../../components/layout/footer';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 import { BottomBar } from './bottom-bar';
 import { FlashNotice } from './flash-notice';
 import { Header } from './header';
@@ -50,11 +51,16 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
         {m.skip_to_content()}
       </a>
       <Header data={data} nav={nav} viewer={viewer} onOpenMenu={openMenu} />
-      <div id="main" tabIndex={-1} className="flex-1 outline-none">
-        <FlashNotice flash={data.flash} />
-        {children}
-      </div>
-      <Footer data={data} />
+      {/* The page itself is hydrated after the header, in a task of its own (its own parts may take more). */}
+      <HydrateSeparately>
+        <div id="main" tabIndex={-1} className="flex-1 outline-none">
+          <FlashNotice flash={data.flash} />
+          {children}
+        </div>
+      </HydrateSeparately>
+      <HydrateSeparately>
+        <Footer data={data} />
+      </HydrateSeparately>
       <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} />
       {menuOpen ? (
         <Suspense fallback={null}>

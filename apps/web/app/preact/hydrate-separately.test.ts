@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import type { ComponentChild, FunctionComponent, VNode } from 'preact';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The storefront's `react` is Preact's (decision 010, vite.config.ts); so is it here.
+vi.mock('react', async () => import('preact/compat'));
+vi.mock('react/jsx-runtime', async () => import('preact/jsx-runtime'));
+vi.mock('react/jsx-dev-runtime', async () => import('preact/jsx-runtime'));
+
+const { createElement: h, hydrate } = await import('preact');
+const { useState } = await import('preact/hooks');
+const { renderToString } = await import('preact-render-to-string');
+const { HydrateSeparately, hydrateFirst, pageHydrated } = await import('./hydrate-separately');
+
+type Child = ComponentChild;
+// The storefront's components are typed by React's types, this test's elements by Preact's.
+const Part = HydrateSeparately as unknown as FunctionComponent;
+const part = (child: Child) => h(Part, null, child);
+
+let container: HTMLElement;
+const clicks: string[] = [];
+const click = (selector: string) => container.querySelector<HTMLElement>(selector)!.click();
+/** Lets the renders queued by this task run (Preact renders in a microtask), but no later task. */
+const afterRenders = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
+
+/** Renders `page` on the "server", puts the HTML in the document and hydrates it as the storefront does. */
+function serveAndHydrate(page: () => VNode): string {
+  const html = renderToString(page());
+  container.innerHTML = html;
+  hydrateFirst(() => hydrate(page(), container));
+  return html;
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"></div>';
+  container = document.getElementById('root')!;
+  clicks.length = 0;
+});
+
+describe('HydrateSeparately', () => {
+  it('is rendered whole on the server, and hydrated in a later task on the same HTML', async () => {
+    const page = () =>
+      h(
+        'main',
+        null,
+        h('button', { id: 'first', onClick: () => clicks.push('first') }, 'First'),
+        part(h('section', { id: 'later' }, h('button', { id: 'second', onClick: () => clicks.push('second') }, 'Second'))),
+        h('button', { id: 'after', onClick: () => clicks.push('after') }, 'After'),
+      );
+    const html = serveAndHydrate(page);
+    expect(html).toBe(
+      '<main><button id="first">First</button><section id="later"><button id="second">Second</button></section><button id="after">After</button></main>',
+    );
+    const section = container.querySelector('#later');
+
+    // The first pass hydrated what is around the part and kept the part's HTML as it was.
+    click('#first');
+    click('#second');
+    click('#after');
+    expect(clicks).toEqual(['first', 'after']);
+    expect(container.innerHTML).toBe(html);
+
+    await pageHydrated();
+    click('#second');
+    expect(clicks).toEqual(['first', 'after', 'second']);
+    // Hydrated, not drawn again: the same elements, nothing added.
+    expect(container.querySelector('#later')).toBe(section);
+    expect(container.innerHTML).toBe(html);
+  });
+
+  it('hydrates parts inside parts in turns of their own, and pageHydrated waits for them', async () => {
+    const page = () =>
+      h(
+        'div',
+        null,
+        part(
+          h(
+            'section',
+            { id: 'outer' },
+            h('button', { id: 'outer-button', onClick: () => clicks.push('outer') }, 'Outer'),
+            part(h('button', { id: 'inner', onClick: () => clicks.push('inner') }, 'Inner')),
+          ),
+        ),
+      );
+    const html = serveAndHydrate(page);
+    await pageHydrated();
+    click('#outer-button');
+    click('#inner');
+    expect(clicks).toEqual(['outer', 'inner']);
+    expect(container.innerHTML).toBe(html);
+  });
+
+  it('a part rendered again before its turn is hydrated with what the server drew, then brought up to date', async () => {
+    let relabel: (label: string) => void = () => {};
+    function Page() {
+      const [label, setLabel] = useState('old');
+      relabel = setLabel;
+      return h(
+        'main',
+        null,
+        part(h('section', { id: 'later', 'data-label': label }, h('button', { onClick: () => clicks.push(label) }, label))),
+      );
+    }
+    serveAndHydrate(() => h(Page, {}));
+    const section = container.querySelector('#later');
+    relabel('new');
+    await afterRenders();
+    // Before its turn would have come: hydrated (it answers) and showing the new label, attribute too.
+    expect(container.querySelector('#later')).toBe(section);
+    expect(section!.getAttribute('data-label')).toBe('new');
+    expect(section!.textContent).toBe('new');
+    click('#later button');
+    expect(clicks).toEqual(['new']);
+    await pageHydrated();
+    expect(container.innerHTML).toBe('<main><section id="later" data-label="new"><button>new</button></section></main>');
+  });
+
+  it('a part whose page changes before its turn shows the new page, with nothing of the old left', async () => {
+    let go: (page: string) => void = () => {};
+    function Page() {
+      const [page, setPage] = useState('a');
+      go = setPage;
+      return h(
+        'div',
+        null,
+        part(page === 'a' ? h('section', { id: 'a', class: 'old' }, 'Page A') : h('article', { id: 'b' }, h('p', null, 'Page B'))),
+      );
+    }
+    serveAndHydrate(() => h(Page, {}));
+    go('b');
+    await afterRenders();
+    await pageHydrated();
+    expect(container.innerHTML).toBe('<div><article id="b"><p>Page B</p></article></div>');
+  });
+
+  it('renders at once, and the page shows it, when the first hydration is over', async () => {
+    let show: () => void = () => {};
+    function Page() {
+      const [shown, setShown] = useState(false);
+      show = () => setShown(true);
+      return h('div', null, shown ? part(h('p', { id: 'late' }, 'Later')) : null);
+    }
+    serveAndHydrate(() => h(Page, {}));
+    await pageHydrated();
+    show();
+    await afterRenders();
+    expect(container.innerHTML).toBe('<div><p id="late">Later</p></div>');
+  });
+});
