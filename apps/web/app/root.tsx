@@ -31,7 +31,7 @@ import { apiGet, apiTry } from './lib/api.server';
 import { clearFlashCookie, cookieValue, parseFlash } from './lib/form-action.server';
 import { useCspNonce } from './lib/csp-nonce';
 import { HtmlElement } from './preact/html-element';
-import { pageHydrated } from './preact/hydrate-separately';
+import { HydrationParts, pageHydrated } from './preact/hydrate-separately';
 import { departmentFromPath, menuTypeFor } from './lib/department';
 import { menuBar } from './lib/menu';
 import { LOCALE } from './lib/locale';
@@ -186,7 +186,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
       </head>
       <body>
-        {children}
+        <HydrationParts>{children}</HydrationParts>
         <Toaster />
         <ScrollRestoration />
         <Scripts />

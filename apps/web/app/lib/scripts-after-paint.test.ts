@@ -168,9 +168,17 @@ function runBoot(boot: string, readyState: 'loading' | 'complete', reportsPaint 
     /** An event as the page's window capture listener sees it; true when the boot script held it. */
     fire(type: string, target: unknown, submitter?: FakeElement) {
       let prevented = false;
-      listeners.get(type)?.({ target, submitter, preventDefault: () => (prevented = true), stopImmediatePropagation: () => {} });
+      this.stopped = false;
+      listeners.get(type)?.({
+        target,
+        submitter,
+        preventDefault: () => (prevented = true),
+        stopImmediatePropagation: () => (this.stopped = true),
+      });
       return prevented;
     },
+    /** Whether the last event fired went no further than the boot script (a hydrated part must not act on it too). */
+    stopped: false,
     click(target: FakeElement) {
       return this.fire('click', target);
     },
@@ -327,12 +335,17 @@ describe('the boot script', () => {
     boot.fire('change', unchangedSort);
     email.value = 'shopper@example.com';
     expect(boot.fire('input', email)).toBe(false);
+    expect(boot.stopped).toBe(true);
     box.checked = true;
     expect(boot.fire('change', box)).toBe(false);
+    expect(boot.stopped).toBe(true);
     boot.fire('input', untouched);
     expect(boot.click(button)).toBe(true);
+    expect(boot.stopped).toBe(true);
     const send = new FakeElement(true);
     expect(boot.fire('submit', form, send)).toBe(true);
+    // Sent once, by the replay: not also by a part of the page that has hydrated meanwhile.
+    expect(boot.stopped).toBe(true);
     expect(send.looksPressed).toBe(true);
     boot.hydrate();
     boot.drain();

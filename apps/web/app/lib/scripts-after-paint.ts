@@ -111,6 +111,9 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     event.preventDefault();
+    // A part of the page hydrated already (preact/hydrate-separately.tsx) must not send it too: the
+    // replay does, once.
+    event.stopImmediatePropagation();
     const submitter = (event as SubmitEvent).submitter;
     press(submitter);
     held.push(() => {
@@ -121,7 +124,10 @@ function startAfterPaint(preloads: string[], source: string, { heldControls, giv
   };
   const remember = (event: Event) => {
     const field = event.target;
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) changed.add(field);
+    if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)) return;
+    changed.add(field);
+    // The hand-over tells the page of the change, once: a part hydrated already must not act on it now too.
+    event.stopImmediatePropagation();
   };
   /** React believes a field holds what it rendered (its default); this makes it see what is there now. */
   const handOver = (field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement) => {

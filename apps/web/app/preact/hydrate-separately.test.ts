@@ -8,9 +8,9 @@ vi.mock('react/jsx-runtime', async () => import('preact/jsx-runtime'));
 vi.mock('react/jsx-dev-runtime', async () => import('preact/jsx-runtime'));
 
 const { createElement: h, hydrate } = await import('preact');
-const { useState } = await import('preact/hooks');
+const { useId, useState } = await import('preact/hooks');
 const { renderToString } = await import('preact-render-to-string');
-const { HydrateSeparately, hydrateFirst, pageHydrated } = await import('./hydrate-separately');
+const { HydrateSeparately, HydrationParts, hydrateFirst, pageHydrated } = await import('./hydrate-separately');
 
 type Child = ComponentChild;
 // The storefront's components are typed by React's types, this test's elements by Preact's.
@@ -135,6 +135,45 @@ describe('HydrateSeparately', () => {
     expect(container.innerHTML).toBe('<div><article id="b"><p>Page B</p></article></div>');
   });
 
+  it('gives in the browser the ids the server gave, parts or not, and a new element an id of its own', async () => {
+    const ids = new Map<string, string[]>();
+    function Labelled({ name }: { name: string }) {
+      const id = useId();
+      ids.set(name, [...(ids.get(name) ?? []), id]);
+      return h('span', { id }, name);
+    }
+    const Parts = HydrationParts as unknown as FunctionComponent;
+    let more: () => void = () => {};
+    function Page() {
+      const [extra, setExtra] = useState(false);
+      more = () => setExtra(true);
+      return h(
+        Parts,
+        null,
+        h(
+          'div',
+          null,
+          h(Labelled, { name: 'a' }),
+          part(h('section', null, h(Labelled, { name: 'b' }), part(h('p', null, h(Labelled, { name: 'c' }))))),
+          h(Labelled, { name: 'd' }),
+          part(h('p', null, h(Labelled, { name: 'e' }), extra ? h(Labelled, { name: 'new' }) : null)),
+        ),
+      );
+    }
+    serveAndHydrate(() => h(Page, {}));
+    await pageHydrated();
+    // Each was rendered twice, on the server and in the browser, with one id.
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      const [server, browser] = ids.get(name)!;
+      expect(browser).toBe(server);
+    }
+    expect(new Set([...ids.values()].map(([id]) => id)).size).toBe(5);
+    more();
+    await afterRenders();
+    const [added] = ids.get('new')!;
+    expect(container.querySelectorAll(`[id="${added}"]`)).toHaveLength(1);
+  });
+
   it('renders at once, and the page shows it, when the first hydration is over', async () => {
     let show: () => void = () => {};
     function Page() {
@@ -147,5 +186,25 @@ describe('HydrateSeparately', () => {
     show();
     await afterRenders();
     expect(container.innerHTML).toBe('<div><p id="late">Later</p></div>');
+  });
+  // Last: once touched, a page hydrates every part at once (the module remembers the touch).
+  it('hydrates what is left at once when the shopper first touches the page', async () => {
+    const page = () =>
+      h(
+        'main',
+        null,
+        part(h('button', { id: 'one', onClick: () => clicks.push('one') }, 'One')),
+        part(h('button', { id: 'two', onClick: () => clicks.push('two') }, 'Two')),
+      );
+    const html = serveAndHydrate(page);
+    click('#two');
+    expect(clicks).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
+    await afterRenders();
+    // No later task needed: both parts answer now, on the same HTML.
+    click('#one');
+    click('#two');
+    expect(clicks).toEqual(['one', 'two']);
+    expect(container.innerHTML).toBe(html);
   });
 });
