@@ -33,6 +33,21 @@ function serveAndHydrate(page: () => VNode): string {
   return html;
 }
 
+/**
+ * Serves and hydrates a page drawn from one piece of state; returns how to change that state in the
+ * browser, as the page's own code would.
+ */
+function serveAndHydrateStateful<S>(initial: S, draw: (state: S) => VNode): (next: S) => void {
+  let set: (next: S) => void = () => {};
+  function Page() {
+    const [state, setState] = useState(initial);
+    set = setState;
+    return draw(state);
+  }
+  serveAndHydrate(() => h(Page, {}));
+  return (next) => set(next);
+}
+
 beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
   container = document.getElementById('root')!;
@@ -93,17 +108,9 @@ describe('HydrateSeparately', () => {
   });
 
   it('a part rendered again before its turn is hydrated with what the server drew, then brought up to date', async () => {
-    let relabel: (label: string) => void = () => {};
-    function Page() {
-      const [label, setLabel] = useState('old');
-      relabel = setLabel;
-      return h(
-        'main',
-        null,
-        part(h('section', { id: 'later', 'data-label': label }, h('button', { onClick: () => clicks.push(label) }, label))),
-      );
-    }
-    serveAndHydrate(() => h(Page, {}));
+    const relabel = serveAndHydrateStateful('old', (label) =>
+      h('main', null, part(h('section', { id: 'later', 'data-label': label }, h('button', { onClick: () => clicks.push(label) }, label)))),
+    );
     const section = container.querySelector('#later');
     relabel('new');
     await afterRenders();
@@ -118,17 +125,13 @@ describe('HydrateSeparately', () => {
   });
 
   it('a part whose page changes before its turn shows the new page, with nothing of the old left', async () => {
-    let go: (page: string) => void = () => {};
-    function Page() {
-      const [page, setPage] = useState('a');
-      go = setPage;
-      return h(
+    const go = serveAndHydrateStateful('a', (page) =>
+      h(
         'div',
         null,
         part(page === 'a' ? h('section', { id: 'a', class: 'old' }, 'Page A') : h('article', { id: 'b' }, h('p', null, 'Page B'))),
-      );
-    }
-    serveAndHydrate(() => h(Page, {}));
+      ),
+    );
     go('b');
     await afterRenders();
     await pageHydrated();
@@ -143,11 +146,8 @@ describe('HydrateSeparately', () => {
       return h('span', { id }, name);
     }
     const Parts = HydrationParts as unknown as FunctionComponent;
-    let more: () => void = () => {};
-    function Page() {
-      const [extra, setExtra] = useState(false);
-      more = () => setExtra(true);
-      return h(
+    const setExtra = serveAndHydrateStateful(false, (extra) =>
+      h(
         Parts,
         null,
         h(
@@ -158,9 +158,8 @@ describe('HydrateSeparately', () => {
           h(Labelled, { name: 'd' }),
           part(h('p', null, h(Labelled, { name: 'e' }), extra ? h(Labelled, { name: 'new' }) : null)),
         ),
-      );
-    }
-    serveAndHydrate(() => h(Page, {}));
+      ),
+    );
     await pageHydrated();
     // Each was rendered twice, on the server and in the browser, with one id.
     for (const name of ['a', 'b', 'c', 'd', 'e']) {
@@ -168,22 +167,16 @@ describe('HydrateSeparately', () => {
       expect(browser).toBe(server);
     }
     expect(new Set([...ids.values()].map(([id]) => id)).size).toBe(5);
-    more();
+    setExtra(true);
     await afterRenders();
     const [added] = ids.get('new')!;
     expect(container.querySelectorAll(`[id="${added}"]`)).toHaveLength(1);
   });
 
   it('renders at once, and the page shows it, when the first hydration is over', async () => {
-    let show: () => void = () => {};
-    function Page() {
-      const [shown, setShown] = useState(false);
-      show = () => setShown(true);
-      return h('div', null, shown ? part(h('p', { id: 'late' }, 'Later')) : null);
-    }
-    serveAndHydrate(() => h(Page, {}));
+    const setShown = serveAndHydrateStateful(false, (shown) => h('div', null, shown ? part(h('p', { id: 'late' }, 'Later')) : null));
     await pageHydrated();
-    show();
+    setShown(true);
     await afterRenders();
     expect(container.innerHTML).toBe('<div><p id="late">Later</p></div>');
   });

@@ -60,13 +60,16 @@ let touched = false;
  * once, their held tap is replayed without waiting for parts' turns, and no navigation they start
  * can find a part not yet hydrated (which would then be hydrated under the new page).
  */
+const TOUCHES = ['pointerdown', 'keydown'] as const;
 function hydrateTheRestNow(): void {
   touched = true;
   for (const bring of waitingTurns) bring();
   waitingTurns.clear();
+  // Once is enough: every key and tap afterwards would only find nothing waiting.
+  for (const type of TOUCHES) removeEventListener(type, hydrateTheRestNow, true);
 }
 if (typeof window !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown']) addEventListener(type, hydrateTheRestNow, { capture: true, passive: true });
+  for (const type of TOUCHES) addEventListener(type, hydrateTheRestNow, { capture: true, passive: true });
 }
 
 /** Resolves in a new task, without the 4 ms that nested timers are held back by. */
