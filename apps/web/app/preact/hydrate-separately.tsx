@@ -56,20 +56,29 @@ const waitingTurns = new Set<() => void>();
 let touched = false;
 
 /**
- * Brings every turn now. The first tap or key does it: what the shopper reaches for answers at
- * once, their held tap is replayed without waiting for parts' turns, and no navigation they start
- * can find a part not yet hydrated (which would then be hydrated under the new page).
+ * Brings every turn, in one task. The first tap or key does it: what the shopper reaches for
+ * answers soon, their held tap is replayed without waiting for parts' turns, and no navigation they
+ * start can find a part not yet hydrated (which would then be hydrated under the new page).
  */
-const TOUCHES = ['pointerdown', 'keydown'] as const;
 function hydrateTheRestNow(): void {
   touched = true;
   for (const bring of waitingTurns) bring();
   waitingTurns.clear();
+}
+
+/**
+ * The first tap or key. The rest is hydrated after the next frame, not in the tap's own task: the
+ * frame shows the tap's pressed state first (a tap's feedback is due within 200 ms; hydrating the
+ * rest of a listing first held it back by ~130 ms at 4x CPU; docs/performance.md, "Taps").
+ */
+const TOUCHES = ['pointerdown', 'keydown'] as const;
+function onFirstTouch(): void {
   // Once is enough: every key and tap afterwards would only find nothing waiting.
-  for (const type of TOUCHES) removeEventListener(type, hydrateTheRestNow, true);
+  for (const type of TOUCHES) removeEventListener(type, onFirstTouch, true);
+  requestAnimationFrame(() => void nextTask().then(hydrateTheRestNow));
 }
 if (typeof window !== 'undefined') {
-  for (const type of TOUCHES) addEventListener(type, hydrateTheRestNow, { capture: true, passive: true });
+  for (const type of TOUCHES) addEventListener(type, onFirstTouch, { capture: true, passive: true });
 }
 
 /** Resolves in a new task, without the 4 ms that nested timers are held back by. */

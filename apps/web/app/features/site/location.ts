@@ -1,6 +1,7 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { STORAGE_KEYS } from '@store/shared/constants';
 import { api } from '../../lib/http';
+import { pageHydrated } from '../../preact/hydrate-separately';
 
 const listeners = new Set<() => void>();
 const REGION_CHECKED = 'region_checked';
@@ -34,11 +35,29 @@ export function keepLocation(code: string): void {
 }
 
 /**
- * The stored location: null during server rendering and hydration (the server cannot read
- * localStorage), the stored value right after, so location-dependent UI re-checks once hydrated.
+ * The stored location: null on the server (it cannot read localStorage) and in the browser until
+ * the whole page has been hydrated, the stored value from then on, so location-dependent UI
+ * re-checks once. Not sooner: the menus it changes are the header's, and a render of the shell
+ * before the page's parts have had their turns would hydrate them all in that one task
+ * (preact/hydrate-separately.tsx).
  */
 export function useStoredLocation(): string | null {
-  return useSyncExternalStore(subscribe, readStoredLocation, () => null);
+  const [location, setLocation] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let unsubscribe = () => {};
+    void pageHydrated().then(() => {
+      if (!live) return;
+      const update = () => setLocation(readStoredLocation());
+      update();
+      unsubscribe = subscribe(update);
+    });
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, []);
+  return location;
 }
 
 /**
