@@ -9,7 +9,8 @@
 //                                (taps: bench/taps.mjs, TAPS_RUNS page loads per page, TAPS_MODES)
 //   BENCH_CPU_PROF=/tmp/prof     V8 CPU profiles of the servers (the main one and the checkout's), written when they stop
 //   BENCH_ORDERS=1000000         orders seeded for the back office's order list and dashboard (PostgreSQL only)
-//                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's)
+//                                (machine: a bare Fastify route, to compare this machine with ARCHITECTURE.md's,
+//                                 and the memory's write speed, which the browser figures lean on)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -132,8 +133,9 @@ async function main() {
 
     if (only.has('machine')) {
       console.log('\nThis machine');
-      const { benchBaseline } = await import('./baseline.mjs');
+      const { benchBaseline, benchMemory } = await import('./baseline.mjs');
       figures.machine = await benchBaseline({ baseUrl, autocannon, pin, root, seconds: duration, port: port + 1 });
+      figures.memory = benchMemory();
     }
     if (only.has('api')) {
       console.log('\nAPI');
