@@ -54,12 +54,18 @@ function instrument({ control, selector, variantId, term }) {
   const armed = JSON.parse(sessionStorage.getItem('taps-armed') ?? 'null');
   const fresh = armed !== null; // a document the tap navigated to
 
-  // Where the control is at the first paint: the tap's fallback when the page cannot say where it is at the tap.
+  // Where the control is at the first paint: the tap's fallback when the page cannot say where it is at
+  // the tap. A control further down than the HTML parsed by the first paint (a slow machine paints
+  // sooner in the document) is measured once the document has been parsed.
+  const reportBox = () => {
+    const r = document.querySelector(selector)?.getBoundingClientRect();
+    report('box', { box: r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null });
+  };
   new PerformanceObserver((list, observer) => {
     if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return;
     observer.disconnect();
-    const r = document.querySelector(selector)?.getBoundingClientRect();
-    report('box', { box: r ? { x: r.left + r.width / 2, y: r.top + r.height / 2 } : null });
+    if (document.querySelector(selector) || document.readyState !== 'loading') reportBox();
+    else document.addEventListener('DOMContentLoaded', reportBox, { once: true });
   }).observe({ type: 'paint', buffered: true });
 
   const modules = new MutationObserver((records) => {

@@ -114,6 +114,10 @@ describe('the storefront in two languages (one build each, served by one server)
     expect(toys.statusCode).toBe(200);
     expect(toys.body).toContain('data-department="toys"');
     expect(toys.body).toContain('<link rel="canonical" href="http://localhost/bn/toys"/>');
+    // The page's heading (for screen readers) is Bangla too.
+    expect(toys.body).toMatch(/<h1 class="sr-only">গ্লো বাজার [^<a-zA-Z]+<\/h1>/);
+    const home = await ctx.app.inject(page('/bn'));
+    expect(home.body).toContain('<h1 class="sr-only">গ্লো বাজার: বিউটি, স্কিনকেয়ার ও সুগন্ধি</h1>');
   });
 
   it('signs in by SMS code with plain forms in Bangla: the code goes out in Bangla and the page stays Bangla', async () => {

@@ -52,7 +52,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main className="flex flex-col gap-10 pb-16 lg:gap-14">
       <h1 className="sr-only">
-        {department === '' ? 'Glow Bazaar: beauty, skincare and fragrance' : `Glow Bazaar ${departmentLabel(department)}`}
+        {department === '' ? m.home_heading() : m.home_heading_department({ department: departmentLabel(department) })}
       </h1>
       <HeroBanners banners={hero} />
       {first && (
