@@ -56,19 +56,26 @@ export async function benchBaseline({ baseUrl, autocannon, pin, root, seconds, p
  * 8 MB buffers, each page faulted in). A desktop or server of the reference's class writes several
  * GB/s either way; on one that writes a small fraction of that, Lighthouse's total blocking time
  * (observed tasks × 4) grows many times over while the req/s yardstick above barely moves (seen on
- * 2026-12-01: 0.65 GB/s held, 0.3 GB/s fresh, and a page with no script at all blocking 77–144 ms).
+ * 2026-12-01: 0.65–1.3 GB/s held, 0.3 GB/s fresh, and a page with no script at all blocking 77–144 ms).
  */
 export function benchMemory() {
   const held = Buffer.alloc(256 * 1024 * 1024);
-  let start = process.hrtime.bigint();
-  for (let i = 0; i < 4; i++) held.fill(i + 1);
-  const heldGbS = (4 * held.length) / 1e9 / (Number(process.hrtime.bigint() - start) / 1e9);
+  const heldGbS = gbPerSecond(4 * held.length, () => {
+    for (let i = 0; i < 4; i++) held.fill(i + 1);
+  });
   const fresh = [];
-  start = process.hrtime.bigint();
-  for (let i = 0; i < 64; i++) fresh.push(Buffer.alloc(8 * 1024 * 1024, 1));
-  const freshGbS = (64 * 8 * 1024 * 1024) / 1e9 / (Number(process.hrtime.bigint() - start) / 1e9);
+  const freshGbS = gbPerSecond(64 * 8 * 1024 * 1024, () => {
+    for (let i = 0; i < 64; i++) fresh.push(Buffer.alloc(8 * 1024 * 1024, 1));
+  });
   console.log(
     `  ${'memory writes, held / fresh'.padEnd(44)} ${heldGbS.toFixed(2).padStart(7)} / ${freshGbS.toFixed(2)} GB/s   (browser figures are memory-bound: read them beside this)`,
   );
   return { 'held GB/s': Number(heldGbS.toFixed(2)), 'fresh GB/s': Number(freshGbS.toFixed(2)) };
+}
+
+/** GB written per second by `write`, which writes `bytes`. */
+function gbPerSecond(bytes, write) {
+  const start = process.hrtime.bigint();
+  write();
+  return bytes / Number(process.hrtime.bigint() - start);
 }
