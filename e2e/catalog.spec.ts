@@ -93,6 +93,43 @@ test.describe('department homes', () => {
     }
   });
 
+  test('a row renders only the cards near the screen, and keeps its height as the rest render', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const rows = page.getByTestId('product-slider').locator('ul');
+    expect(await rows.count()).toBeGreaterThan(2);
+    /** Per row: its height, and which cards the browser renders (content-visibility skips the rest). */
+    const rendered = () =>
+      rows.evaluateAll((uls) =>
+        uls.map((ul) => ({
+          height: ul.getBoundingClientRect().height,
+          cards: [...ul.children].map((li) => li.firstElementChild!.checkVisibility({ contentVisibilityAuto: true })),
+        })),
+      );
+    const atLoad = await rendered();
+    // The first row's first card is rendered; on a phone its last (screens past the edge) is not yet.
+    // The lower rows' cards are not, but for their first (which gives a row its height).
+    expect(atLoad[0]!.cards[0]).toBe(true);
+    if (isPhone(page)) expect(atLoad[0]!.cards.at(-1)).toBe(false);
+    expect(atLoad.at(-1)!.cards.slice(1)).not.toContain(true);
+    // Each row brought on screen and swiped to its end a screen at a time: each card renders as it
+    // comes, and no row grows (which would move everything below it).
+    const heights = new Set<string>();
+    for (const index of atLoad.keys()) {
+      const row = rows.nth(index);
+      await row.scrollIntoViewIfNeeded();
+      for (let step = 0; step < 12; step++) {
+        await row.evaluate((ul) => ul.scrollBy({ left: ul.clientWidth, behavior: 'instant' }));
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        heights.add(JSON.stringify((await rendered()).map((r) => r.height)));
+      }
+      const now = (await rendered())[index]!;
+      expect(now.cards[0]).toBe(true);
+      await expect.poll(async () => (await rendered())[index]!.cards.at(-1)).toBe(true);
+    }
+    expect([...heights]).toEqual([JSON.stringify(atLoad.map((row) => row.height))]);
+  });
+
   test('each department home has its own sliders', async ({ page, request }) => {
     const toys = (await (await request.get('/api/v1/home/?department=toys')).json()).data;
     await page.goto('/toys');

@@ -17,7 +17,24 @@ type Props = {
   /** The card's rendered width, e.g. '(min-width: 1024px) 240px, 45vw'. */
   sizes?: string;
   headingLevel?: 'h2' | 'h3';
+  /**
+   * In a slider's row: the lines any card of the row shows, which this card keeps room for when it
+   * has nothing there, and a price kept to one line. Every card of the row is then as tall as the
+   * tallest, whichever of them the browser has rendered (cards off screen are not rendered).
+   */
+  row?: RowLines;
 };
+
+/** The optional lines some card of a row has. */
+export type RowLines = { perfume: boolean; rating: boolean };
+
+/** What a row of these products needs room for. */
+export function rowLines(products: readonly ProductCardData[]): RowLines {
+  return {
+    perfume: products.some((p) => perfumeTypeLabel(p.tags) !== null),
+    rating: products.some((p) => p.review_count > 0),
+  };
+}
 
 /**
  * The product card of sliders, listings and search (SPEC §2): brand, name, perfume type, 'From'
@@ -30,6 +47,7 @@ export function ProductCard({
   eager = false,
   sizes = '(min-width: 1024px) 260px, 45vw',
   headingLevel = 'h3',
+  row,
 }: Props) {
   const price = cardPrice(product, context);
   const perfume = perfumeTypeLabel(product.tags);
@@ -78,10 +96,19 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        {perfume && <p className="text-[11px] font-medium text-brand-dark">{perfume}</p>}
+        {perfume ? (
+          <p className="truncate text-[11px] font-medium text-brand-dark">{perfume}</p>
+        ) : (
+          row?.perfume && <p className="invisible text-[11px] font-medium">{'\u00a0'}</p>
+        )}
         <div className="mt-auto flex flex-col gap-1 pt-1">
-          {product.review_count > 0 && <RatingStars value={product.rating} count={product.review_count} className="text-xs" />}
-          <PriceLine view={price} className="text-[15px]" />
+          {product.review_count > 0 ? (
+            <RatingStars value={product.rating} count={product.review_count} className="text-xs" />
+          ) : (
+            // The same stars, unseen and unheard: exactly their height.
+            row?.rating && <RatingStars value={0} count={0} className="invisible text-xs" />
+          )}
+          <PriceLine view={price} className="text-[15px]" oneLine={row !== undefined} />
         </div>
       </div>
     </article>

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '@store/shared/catalog';
 import type { CardContext } from './price';
-import { ProductCard } from './product-card';
+import { ProductCard, rowLines } from './product-card';
 import { SliderButtons } from './slider-buttons';
 import { useScroller } from './use-scroller';
 import { HydrateSeparately } from '../../preact/hydrate-separately';
@@ -24,6 +24,16 @@ type Props = {
  */
 const EAGER_CARDS = 2;
 
+/**
+ * A card off screen is not styled, laid out or painted until it comes on screen: a phone shows two
+ * of a row's ten or so, and a home's rows all lie near enough to the screen to be rendered at once
+ * otherwise (docs/performance.md, "Cards off screen"). The row's first card is always rendered and
+ * every card of a row keeps room for the same lines (`rowLines`), so the row is as tall as its
+ * cards whichever are rendered: a card that renders as the row is swiped or scrolled to never moves
+ * what is below. The size given is only a floor (the cards are stretched to the row's height).
+ */
+const OFF_SCREEN_UNRENDERED = '[contain-intrinsic-size:auto_10rem] [content-visibility:auto]';
+
 /** A horizontally scrollable row of product cards: CSS scroll-snap, prev/next buttons on desktop. */
 export function ProductSlider(props: Props) {
   if (props.products.length === 0) return null;
@@ -38,6 +48,7 @@ export function ProductSlider(props: Props) {
 function Slider({ title, products, context, href, eager = false }: Props) {
   const id = useId();
   const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
+  const row = rowLines(products);
   return (
     <section
       aria-labelledby={id}
@@ -68,13 +79,14 @@ function Slider({ title, products, context, href, eager = false }: Props) {
         {products.map((p, i) => (
           <li
             key={p.id}
-            className="w-[calc((100%-0.75rem)/2.2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3.3)] lg:w-[calc((100%-5rem)/5)]"
+            className={`w-[calc((100%-0.75rem)/2.2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3.3)] lg:w-[calc((100%-5rem)/5)] ${i === 0 ? '' : OFF_SCREEN_UNRENDERED}`}
           >
             <ProductCard
               product={p}
               context={context}
               eager={eager && i < EAGER_CARDS}
               sizes="(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 44vw"
+              row={row}
             />
           </li>
         ))}
