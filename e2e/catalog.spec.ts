@@ -118,9 +118,12 @@ test.describe('department homes', () => {
     for (const index of atLoad.keys()) {
       const row = rows.nth(index);
       await row.scrollIntoViewIfNeeded();
-      for (let step = 0; step < 12; step++) {
-        await row.evaluate((ul) => ul.scrollBy({ left: ul.clientWidth, behavior: 'instant' }));
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      for (let atEnd = false; !atEnd;) {
+        atEnd = await row.evaluate(async (ul) => {
+          ul.scrollBy({ left: ul.clientWidth, behavior: 'instant' });
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          return ul.scrollLeft + ul.clientWidth >= ul.scrollWidth - 1;
+        });
         heights.add(JSON.stringify((await rendered()).map((r) => r.height)));
       }
       const now = (await rendered())[index]!;
