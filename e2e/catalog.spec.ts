@@ -126,8 +126,7 @@ test.describe('department homes', () => {
         });
         heights.add(JSON.stringify((await rendered()).map((r) => r.height)));
       }
-      const now = (await rendered())[index]!;
-      expect(now.cards[0]).toBe(true);
+      expect((await rendered())[index]!.cards[0]).toBe(true);
       await expect.poll(async () => (await rendered())[index]!.cards.at(-1)).toBe(true);
     }
     expect([...heights]).toEqual([JSON.stringify(atLoad.map((row) => row.height))]);

@@ -51,6 +51,7 @@ export function ProductCard({
 }: Props) {
   const price = cardPrice(product, context);
   const perfume = perfumeTypeLabel(product.tags);
+  const rated = product.review_count > 0;
   const Heading = headingLevel;
   return (
     <article className="group relative flex h-full flex-col" data-testid="product-card">
@@ -96,17 +97,13 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
-        {perfume ? (
-          <p className="truncate text-[11px] font-medium text-brand-dark">{perfume}</p>
-        ) : (
-          row?.perfume && <p className="invisible text-[11px] font-medium">{'\u00a0'}</p>
+        {/* A line the row has and this card has not is drawn unseen (and unheard): exactly its height. */}
+        {(perfume || row?.perfume) && (
+          <p className={`truncate text-[11px] font-medium ${perfume ? 'text-brand-dark' : 'invisible'}`}>{perfume ?? '\u00a0'}</p>
         )}
         <div className="mt-auto flex flex-col gap-1 pt-1">
-          {product.review_count > 0 ? (
-            <RatingStars value={product.rating} count={product.review_count} className="text-xs" />
-          ) : (
-            // The same stars, unseen and unheard: exactly their height.
-            row?.rating && <RatingStars value={0} count={0} className="invisible text-xs" />
+          {(rated || row?.rating) && (
+            <RatingStars value={product.rating} count={product.review_count} className={`text-xs ${rated ? '' : 'invisible'}`} />
           )}
           <PriceLine view={price} className="text-[15px]" oneLine={row !== undefined} />
         </div>
