@@ -26,9 +26,12 @@ export function ProductGrid({ products, busy = false }: { products: ProductCardD
         data-testid="product-grid"
       >
         {products.map((p, i) => (
-          <li key={p.id}>
-            <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
-          </li>
+          // Each card in a task of its own too: a page of 24 is too long a task for a slow phone.
+          <HydrateSeparately key={p.id}>
+            <li>
+              <ProductCard product={p} eager={i < EAGER_CARDS} sizes="(min-width: 1280px) 232px, (min-width: 640px) 30vw, 46vw" />
+            </li>
+          </HydrateSeparately>
         ))}
       </ul>
     </HydrateSeparately>
