@@ -9,7 +9,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
  * LIGHTHOUSE_RUNS times (3 by default), each figure the median of the runs. Lighthouse's simulated
  * total blocking time moves by ±50 % from one run to the next on one machine; its authors advise the
  * median of several runs. A run Lighthouse reports as failed (its runtimeError) is run again, up to
- * twice per page.
+ * twice per page. Each page's line ends with Lighthouse's own CPU benchmark index (the median of its
+ * runs): its 4× slowdown stands for a mid-tier phone on a host of an index of about 1,533 (the
+ * Lighthouse team's CPU-throttling calculator). The index times a loop in registers: it does not see
+ * a machine whose memory is slow (docs/performance.md, "A memory-bound machine").
  */
 export async function lighthouse(baseUrl, pages, runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)) {
   const chrome = await chromeLauncher.launch({
@@ -56,10 +59,11 @@ export async function lighthouse(baseUrl, pages, runs = Number(process.env.LIGHT
         cls: Number(audit('cumulative-layout-shift').toFixed(3)),
         tbtMs: median(tbts),
         tbtRunsMs: tbts,
+        benchmarkIndex: Math.round(median(reports.map((lhr) => lhr.environment.benchmarkIndex))),
       };
       const r = out[name];
       console.log(
-        `  ${name.padEnd(10)} perf ${r.performance}  a11y ${r.accessibility}  seo ${r.seo}  bp ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms (runs ${tbts.join(', ')})`,
+        `  ${name.padEnd(10)} perf ${r.performance}  a11y ${r.accessibility}  seo ${r.seo}  bp ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms (runs ${tbts.join(', ')})  index ${r.benchmarkIndex}`,
       );
     }
   } finally {
