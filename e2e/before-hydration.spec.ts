@@ -129,3 +129,43 @@ test('a sort chosen and a box ticked before hydration apply once it has', async 
     await expect(page.locator('#listing-filters').getByLabel('In stock')).toBeChecked();
   }
 });
+
+test('after hydration, a tap on the bag or the menu whose code is still on its way shows pressed until it opens', async ({ page }) => {
+  /** Holds the panel's code back, as a slow 4G would, until the returned function is called. */
+  const holdCode = async (chunk: string) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  };
+  const releaseBag = await holdCode('bag-panel');
+  const releaseMenu = await holdCode('mobile-menu');
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+
+  // Found by its count: once the bag is open, the page under the modal is out of the accessibility tree.
+  const bag = page.getByTestId('bag-count').locator('xpath=..');
+  await bag.click();
+  await expect(bag).toHaveAttribute('data-held', '');
+  await expect(bag).toHaveAttribute('aria-busy', 'true');
+  releaseBag();
+  const panel = page.getByRole('dialog', { name: /Shopping bag/ });
+  await expect(panel).toBeVisible();
+  await expect(bag).not.toHaveAttribute('data-held');
+  await expect(bag).not.toHaveAttribute('aria-busy');
+  await panel.getByRole('button', { name: 'Close shopping bag' }).click();
+  await expect(panel).toBeHidden();
+
+  // The header's menu button, by its label for the same reason.
+  const menu = page.locator(`button[aria-label="${m.shell_open_menu()}"]`);
+  await menu.click();
+  await expect(menu).toHaveAttribute('data-held', '');
+  await expect(menu).toHaveAttribute('aria-busy', 'true');
+  releaseMenu();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await expect(menu).not.toHaveAttribute('data-held');
+  await expect(menu).not.toHaveAttribute('aria-busy');
+});

@@ -3,13 +3,13 @@ import { useLocation } from 'react-router';
 import { closeBag } from './bag-store';
 import { useBagState } from './use-bag';
 
-const loadPanel = () => import('./bag-panel');
-/** The panel's code is fetched on the first open (or when the pointer nears the bag icon). */
-const BagPanel = lazy(loadPanel);
+/** The panel's code: fetched on the first open (or when the pointer nears the bag icon), then at hand. */
+export const loadBagPanel = () => import('./bag-panel');
+const BagPanel = lazy(loadBagPanel);
 
 /** Starts fetching the panel's code ahead of a likely open (hover or focus on the bag icon). */
 export function preloadBag() {
-  void loadPanel();
+  void loadBagPanel();
 }
 
 /**

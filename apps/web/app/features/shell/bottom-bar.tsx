@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import * as m from '@store/shared/i18n/messages';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
@@ -12,7 +13,15 @@ const item =
   'flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 whitespace-nowrap text-[11px] font-medium text-neutral-700 active:text-brand';
 
 /** The phone's bottom bar (below 1024 px): Home, Menu, Account and Customer care, then the WhatsApp chat button. */
-export function BottomBar({ data, menuOpen, onOpenMenu }: { data: RootData; menuOpen: boolean; onOpenMenu: () => void }) {
+export function BottomBar({
+  data,
+  menuOpen,
+  onOpenMenu,
+}: {
+  data: RootData;
+  menuOpen: boolean;
+  onOpenMenu: (event: MouseEvent<HTMLElement>) => void;
+}) {
   return (
     <nav
       aria-label={m.shell_shortcuts()}

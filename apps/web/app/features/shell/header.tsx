@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import * as m from '@store/shared/i18n/messages';
 import { openLogin, SCRIPTED, SIGN_IN_PAGE } from '../auth/auth-events';
-import { preloadBag } from '../cart/bag-host';
+import { loadBagPanel, preloadBag } from '../cart/bag-host';
 import { openBag } from '../cart/bag-store';
 import { useBagCount, useBagState } from '../cart/use-bag';
 import { SearchBox } from '../search/search-box';
@@ -10,6 +10,7 @@ import { DEPARTMENTS } from '../catalog/departments';
 import { LanguageSwitch } from './language-switch';
 import { displayPhone, telHref } from '../../lib/contact';
 import { formatCount } from '../../lib/format';
+import { holdUntil } from '../../lib/hold-until';
 import { departmentHomePath } from '../../lib/department';
 import type { RootData } from '../../lib/root-data';
 import { BagIcon, MenuIcon, PhoneIcon, ShieldIcon, TruckIcon, UserIcon } from '../../components/layout/icons';
@@ -93,6 +94,8 @@ function Bag({ count: serverCount }: { count: number }) {
       onClick={(e) => {
         e.preventDefault();
         openBag();
+        // Pressed until the panel's code is here to show it (at once when it is).
+        holdUntil(e.currentTarget, loadBagPanel());
       }}
       onPointerEnter={preloadBag}
       onFocus={preloadBag}
@@ -132,7 +135,7 @@ export function Header({
   data: RootData;
   nav: NavBarItem[];
   viewer: MenuViewer;
-  onOpenMenu: () => void;
+  onOpenMenu: (event: MouseEvent<HTMLElement>) => void;
 }) {
   const { wrapper, header, sentinel, stuck } = useStuckHeader();
   const phone = data.contact.support_phone;

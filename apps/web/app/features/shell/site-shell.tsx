@@ -1,5 +1,5 @@
 import * as m from '@store/shared/i18n/messages';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoginModalHost } from '../auth/login-modal-host';
 import { BagHost } from '../cart/bag-host';
@@ -9,6 +9,7 @@ import { CookieBanner } from '../site/cookie-banner';
 import { resolveLocationOnStart } from '../site/location';
 import { WhatsAppButton } from '../site/whatsapp-button';
 import { afterLoad } from '../../lib/after-load';
+import { holdUntil } from '../../lib/hold-until';
 import type { RootData } from '../../lib/root-data';
 import { Footer } from '../../components/layout/footer';
 import { HydrateSeparately } from '../../preact/hydrate-separately';
@@ -19,7 +20,8 @@ import { prefetchMenuTree } from '../../lib/menu-tree';
 import { useMenuViewer, useVisibleBar } from './use-visible-menu';
 
 /** The slide-in menu's code loads on the first tap of a menu button. */
-const MobileMenu = lazy(() => import('./mobile-menu'));
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(loadMobileMenu);
 
 /** Header, page, footer and the site-wide widgets around every page. */
 export function SiteShell({ data, children }: { data: RootData; children: ReactNode }) {
@@ -29,10 +31,15 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
   const nav = useVisibleBar(data.site.nav, viewer);
   const { menuType } = data;
   // The menu's levels are fetched with its code, both on the first tap.
-  const openMenu = useCallback(() => {
-    void prefetchMenuTree(menuType);
-    setMenuOpen(true);
-  }, [menuType]);
+  const openMenu = useCallback(
+    (event: MouseEvent<HTMLElement>) => {
+      void prefetchMenuTree(menuType);
+      setMenuOpen(true);
+      // The tapped button is pressed until the menu's code is here to show it (at once when it is).
+      holdUntil(event.currentTarget, loadMobileMenu());
+    },
+    [menuType],
+  );
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   // The region question waits until the page has loaded (it only changes restricted menu items).
