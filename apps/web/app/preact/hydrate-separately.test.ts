@@ -138,6 +138,33 @@ describe('HydrateSeparately', () => {
     expect(container.innerHTML).toBe('<div><article id="b"><p>Page B</p></article></div>');
   });
 
+  it('a keyed list of parts changed before their turns shows the new list, every item answering', async () => {
+    const item = (id: string) => h(Part, { key: id }, h('li', { id, onClick: () => clicks.push(id) }, id));
+    const setIds = serveAndHydrateStateful(['a', 'b', 'c'], (ids) => h('ul', null, ids.map(item)));
+    // Reordered, one gone, one new: a listing's next page or a new sort before the cards' turns.
+    setIds(['c', 'a', 'd']);
+    await afterRenders();
+    expect(container.innerHTML).toBe('<ul><li id="c">c</li><li id="a">a</li><li id="d">d</li></ul>');
+    for (const id of ['c', 'a', 'd']) click(`#${id}`);
+    expect(clicks).toEqual(['c', 'a', 'd']);
+    await pageHydrated();
+    expect(container.innerHTML).toBe('<ul><li id="c">c</li><li id="a">a</li><li id="d">d</li></ul>');
+  });
+
+  it('a part passed again as the same element keeps waiting for its turn while the page around it renders', async () => {
+    // What a slider does with its cards (product-slider.tsx): its own state changes, its cards do not.
+    const later = part(h('button', { id: 'later', onClick: () => clicks.push('later') }, 'Later'));
+    const setCount = serveAndHydrateStateful(0, (count) => h('div', null, h('output', null, String(count)), later));
+    setCount(1);
+    await afterRenders();
+    expect(container.querySelector('output')!.textContent).toBe('1');
+    click('#later');
+    expect(clicks).toEqual([]);
+    await pageHydrated();
+    click('#later');
+    expect(clicks).toEqual(['later']);
+  });
+
   it('gives in the browser the ids the server gave, parts or not, and a new element an id of its own', async () => {
     const ids = new Map<string, string[]>();
     function Labelled({ name }: { name: string }) {

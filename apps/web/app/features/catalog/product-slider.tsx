@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { ProductCard as ProductCardData } from '@store/shared/catalog';
 import type { CardContext } from './price';
@@ -48,7 +48,28 @@ export function ProductSlider(props: Props) {
 function Slider({ title, products, context, href, eager = false }: Props) {
   const id = useId();
   const { ref, atStart, atEnd, scrollByPage } = useScroller<HTMLUListElement>();
-  const row = rowLines(products);
+  // The same elements whatever the prev/next buttons' state: the row's edges, first read right after
+  // the slider is hydrated, must not render the cards again, which would hydrate every card still
+  // waiting for its turn in that one task.
+  const cards = useMemo(() => {
+    const row = rowLines(products);
+    return products.map((p, i) => (
+      // Each card in a task of its own too: a row of ten is too long a task for a slow phone.
+      <HydrateSeparately key={p.id}>
+        <li
+          className={`w-[calc((100%-0.75rem)/2.2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3.3)] lg:w-[calc((100%-5rem)/5)] ${i === 0 ? '' : OFF_SCREEN_UNRENDERED}`}
+        >
+          <ProductCard
+            product={p}
+            context={context}
+            eager={eager && i < EAGER_CARDS}
+            sizes="(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 44vw"
+            row={row}
+          />
+        </li>
+      </HydrateSeparately>
+    ));
+  }, [products, context, eager]);
   return (
     <section
       aria-labelledby={id}
@@ -76,22 +97,7 @@ function Slider({ title, products, context, href, eager = false }: Props) {
         ref={ref}
         className="-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none] lg:mx-0 lg:scroll-px-0 lg:gap-5 lg:px-0 [&::-webkit-scrollbar]:hidden"
       >
-        {products.map((p, i) => (
-          // Each card in a task of its own too: a row of ten is too long a task for a slow phone.
-          <HydrateSeparately key={p.id}>
-            <li
-              className={`w-[calc((100%-0.75rem)/2.2)] shrink-0 snap-start sm:w-[calc((100%-1.5rem)/3.3)] lg:w-[calc((100%-5rem)/5)] ${i === 0 ? '' : OFF_SCREEN_UNRENDERED}`}
-            >
-              <ProductCard
-                product={p}
-                context={context}
-                eager={eager && i < EAGER_CARDS}
-                sizes="(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 640px) 30vw, 44vw"
-                row={row}
-              />
-            </li>
-          </HydrateSeparately>
-        ))}
+        {cards}
       </ul>
     </section>
   );
