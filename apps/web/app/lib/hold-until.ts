@@ -14,24 +14,18 @@ const GIVE_UP_MS = 15_000;
  */
 export function holdUntil(control: Element, ready: Promise<unknown>, giveUpMs = GIVE_UP_MS): void {
   let settled = false;
-  let held = false;
   const release = () => {
+    if (settled) return;
     settled = true;
-    if (!held) return;
-    held = false;
+    clearTimeout(giveUp);
     control.removeAttribute('data-held');
     control.removeAttribute('aria-busy');
   };
-  ready.then(release, release);
   const giveUp = setTimeout(release, giveUpMs);
-  ready.then(
-    () => clearTimeout(giveUp),
-    () => clearTimeout(giveUp),
-  );
+  ready.then(release, release);
   // Before the next frame is drawn: pressed in that very frame when the code has not come.
   requestAnimationFrame(() => {
     if (settled) return;
-    held = true;
     control.setAttribute('data-held', '');
     control.setAttribute('aria-busy', 'true');
   });
