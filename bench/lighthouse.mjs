@@ -5,6 +5,41 @@ import lighthouseRun from 'lighthouse';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /**
+ * Where one run's blocking time comes from, in per cent: its long tasks (Lighthouse's "long-tasks"
+ * audit, at the simulated 4× slowdown) between the first contentful paint and time to interactive,
+ * each counted past its first 50 ms, by the file Lighthouse attributes the task to. `document` is the
+ * page's HTML being parsed and its inline scripts; `unattributable` tasks that ran no script (style,
+ * layout and paint); a module goes by its name without the hash. Shares, because the audit's tasks
+ * do not add up to the run's total blocking time, which Lighthouse computes from its own simulation.
+ */
+function blockingBySource(lhr) {
+  const from = lhr.audits['first-contentful-paint'].numericValue;
+  const to = lhr.audits['interactive'].numericValue;
+  const bySource = {};
+  for (const task of lhr.audits['long-tasks'].details?.items ?? []) {
+    if (task.startTime + task.duration <= from || task.startTime >= to || task.duration <= 50) continue;
+    const source = sourceName(task.url, lhr.finalDisplayedUrl);
+    bySource[source] = (bySource[source] ?? 0) + task.duration - 50;
+  }
+  const total = Object.values(bySource).reduce((sum, ms) => sum + ms, 0);
+  return Object.fromEntries(
+    Object.entries(bySource)
+      .map(([source, ms]) => [source, Math.round((100 * ms) / total)])
+      .filter(([, percent]) => percent > 0)
+      .sort((a, b) => b[1] - a[1]),
+  );
+}
+
+function sourceName(url, page) {
+  if (!url || url === 'Unattributable') return 'unattributable';
+  if (url === page) return 'document';
+  return new URL(url).pathname
+    .split('/')
+    .pop()
+    .replace(/-[\w-]{8}(\.css)?(\.js)?$/, '$1');
+}
+
+/**
  * Lighthouse mobile with its default (simulated) throttling, on the system Chromium: each page
  * LIGHTHOUSE_RUNS times (3 by default), each figure the median of the runs. Lighthouse's simulated
  * total blocking time moves by ±50 % from one run to the next on one machine; its authors advise the
@@ -50,20 +85,30 @@ export async function lighthouse(baseUrl, pages, runs = Number(process.env.LIGHT
       const score = (c) => median(reports.map((lhr) => Math.round((lhr.categories[c]?.score ?? 0) * 100)));
       const audit = (id) => median(reports.map((lhr) => lhr.audits[id].numericValue));
       const tbts = reports.map((lhr) => Math.round(lhr.audits['total-blocking-time'].numericValue));
+      const typical = reports[tbts.indexOf(median(tbts))];
       out[name] = {
         performance: score('performance'),
         accessibility: score('accessibility'),
         seo: score('seo'),
         bestPractices: score('best-practices'),
         lcpMs: Math.round(audit('largest-contentful-paint')),
+        fcpMs: Math.round(audit('first-contentful-paint')),
         cls: Number(audit('cumulative-layout-shift').toFixed(3)),
         tbtMs: median(tbts),
         tbtRunsMs: tbts,
         benchmarkIndex: Math.round(median(reports.map((lhr) => lhr.environment.benchmarkIndex))),
+        tbtBySourcePercent: blockingBySource(typical),
       };
       const r = out[name];
       console.log(
         `  ${name.padEnd(10)} perf ${r.performance}  a11y ${r.accessibility}  seo ${r.seo}  bp ${r.bestPractices}  LCP ${r.lcpMs} ms  CLS ${r.cls}  TBT ${r.tbtMs} ms (runs ${tbts.join(', ')})  index ${r.benchmarkIndex}`,
+      );
+      console.log(
+        `  ${''.padEnd(10)} its blocking by source (the run of ${r.tbtMs} ms): ${
+          Object.entries(r.tbtBySourcePercent)
+            .map(([source, percent]) => `${source} ${percent} %`)
+            .join(', ') || 'no long task'
+        }`,
       );
     }
   } finally {

@@ -169,3 +169,23 @@ test('after hydration, a tap on the bag or the menu whose code is still on its w
   await expect(menu).not.toHaveAttribute('data-held');
   await expect(menu).not.toHaveAttribute('aria-busy');
 });
+
+test('a menu button starts fetching the menu as soon as a finger or focus reaches it, before its tap', async ({ page }) => {
+  const code = /\/assets\/mobile-menu-[\w-]+\.js$/;
+  const levels = /\/api\/v1\/site-config\/\?type=/;
+  const reachedBy = [
+    // The bottom bar's button, under a pointer (a finger's touch starts with one).
+    { reach: () => page.getByRole('navigation', { name: m.shell_shortcuts() }).getByRole('button', { name: m.shell_menu() }).hover() },
+    // The header's, by the keyboard.
+    { reach: () => page.locator(`header button[aria-label="${m.shell_open_menu()}"]`).focus() },
+  ];
+  for (const { reach } of reachedBy) {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    const fetched = Promise.all([page.waitForRequest(code), page.waitForRequest(levels)]);
+    await reach();
+    await fetched;
+    // Fetched, not opened: the menu waits for the tap.
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+  }
+});

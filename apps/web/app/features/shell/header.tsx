@@ -131,11 +131,14 @@ export function Header({
   nav,
   viewer,
   onOpenMenu,
+  onPreloadMenu,
 }: {
   data: RootData;
   nav: NavBarItem[];
   viewer: MenuViewer;
   onOpenMenu: (event: MouseEvent<HTMLElement>) => void;
+  /** Starts fetching what the menu needs, ahead of a likely tap. */
+  onPreloadMenu: () => void;
 }) {
   const { wrapper, header, sentinel, stuck } = useStuckHeader();
   const phone = data.contact.support_phone;
@@ -211,6 +214,8 @@ export function Header({
               <button
                 type="button"
                 onClick={onOpenMenu}
+                onPointerEnter={onPreloadMenu}
+                onFocus={onPreloadMenu}
                 aria-label={m.shell_open_menu()}
                 aria-haspopup="dialog"
                 className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100 lg:hidden"

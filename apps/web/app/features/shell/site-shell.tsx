@@ -30,15 +30,20 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
   const viewer = useMenuViewer(signedIn);
   const nav = useVisibleBar(data.site.nav, viewer);
   const { menuType } = data;
-  // The menu's levels are fetched with its code, both on the first tap.
+  // The menu's levels are fetched with its code, both as soon as a finger or the pointer reaches a menu
+  // button or it takes focus (a tap's pointerdown comes ~100 ms before its click), and on the tap itself.
+  const preloadMenu = useCallback(() => {
+    void loadMobileMenu();
+    void prefetchMenuTree(menuType);
+  }, [menuType]);
   const openMenu = useCallback(
     (event: MouseEvent<HTMLElement>) => {
-      void prefetchMenuTree(menuType);
+      preloadMenu();
       setMenuOpen(true);
       // The tapped button is pressed until the menu's code is here to show it (at once when it is).
       holdUntil(event.currentTarget, loadMobileMenu());
     },
-    [menuType],
+    [preloadMenu],
   );
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
@@ -57,7 +62,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       <a href="#main" className="sr-only z-50 rounded bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
         {m.skip_to_content()}
       </a>
-      <Header data={data} nav={nav} viewer={viewer} onOpenMenu={openMenu} />
+      <Header data={data} nav={nav} viewer={viewer} onOpenMenu={openMenu} onPreloadMenu={preloadMenu} />
       {/* The page itself is hydrated after the header, in a task of its own (its own parts may take more). */}
       <HydrateSeparately>
         <div id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -68,7 +73,7 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       <HydrateSeparately>
         <Footer data={data} />
       </HydrateSeparately>
-      <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} />
+      <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} onPreloadMenu={preloadMenu} />
       {menuOpen ? (
         <Suspense fallback={null}>
           <MobileMenu data={data} nav={nav} viewer={viewer} onClose={closeMenu} />
