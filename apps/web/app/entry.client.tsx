@@ -10,8 +10,9 @@ import { hydrateFirst, nextTask } from './preact/hydrate-separately';
  */
 async function dataDecoded(): Promise<void> {
   // This module is one the route modules' script imports: React Router's globals are set once that
-  // script has run, a turn later.
-  await Promise.resolve();
+  // script has run. A task later, not only a turn: evaluating the page's modules is then a task of
+  // its own, and decoding the data another.
+  await nextTask();
   try {
     HydratedRouter({});
   } catch (thrown) {
@@ -33,7 +34,7 @@ function makeRouter(): void {
   }
 }
 
-// Decoding the data, making the router and hydrating are three tasks, and the hydration puts parts
+// Evaluating the modules, decoding the data, making the router and hydrating are four tasks, and the hydration puts parts
 // of the page off to tasks of their own (preact/hydrate-separately.tsx): a slow phone's main thread is
 // never held long (docs/performance.md, "Hydration in short tasks").
 void dataDecoded()

@@ -73,16 +73,21 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
       <HydrateSeparately>
         <Footer data={data} />
       </HydrateSeparately>
-      <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} onPreloadMenu={preloadMenu} />
+      {/* The phone's bottom bar and the floating chat button: parts of their own, not the shell's first pass. */}
+      <HydrateSeparately>
+        <BottomBar data={data} menuOpen={menuOpen} onOpenMenu={openMenu} onPreloadMenu={preloadMenu} />
+      </HydrateSeparately>
       {menuOpen ? (
         <Suspense fallback={null}>
           <MobileMenu data={data} nav={nav} viewer={viewer} onClose={closeMenu} />
         </Suspense>
       ) : null}
       {/* A landmark of its own, so the floating button is found by landmark navigation like the rest. */}
-      <aside aria-label={m.shell_chat()}>
-        <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
-      </aside>
+      <HydrateSeparately>
+        <aside aria-label={m.shell_chat()}>
+          <WhatsAppButton number={data.contact.whatsapp_number} placement="floating" />
+        </aside>
+      </HydrateSeparately>
       <CallWidget phone={data.contact.support_phone} hours={data.contact.care_hours} />
       <CookieBanner />
       <LoginModalHost />
