@@ -5,6 +5,7 @@ import { displayPhone, telHref } from '../../lib/contact';
 import { formatDigits } from '../../lib/format';
 import type { RootData } from '../../lib/root-data';
 import { SITE_NAME } from '../../lib/seo';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 import { ChevronIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon } from './icons';
 import { MenuIcon } from './menu-link';
 
@@ -21,16 +22,21 @@ function FooterLink({ href, children }: { href: string; children: React.ReactNod
   );
 }
 
-/** A collapsible group on phones (native <details>), always open from 1024 px (see app.css). */
+/**
+ * A collapsible group on phones (native <details>), always open from 1024 px (see app.css). Each is
+ * hydrated in a task of its own (a group of links is a dozen of React Router's links).
+ */
 function Group({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
-    <details className="footer-group group border-b border-white/10 lg:border-0" data-testid={testId}>
-      <summary className="flex cursor-pointer list-none items-center justify-between py-3.5 text-sm font-bold uppercase tracking-wider text-white lg:cursor-default lg:py-0 lg:pb-4 [&::-webkit-details-marker]:hidden">
-        {title}
-        <ChevronIcon size={18} className="transition-transform group-open:rotate-180 lg:hidden" />
-      </summary>
-      <div className="pb-4 lg:pb-0">{children}</div>
-    </details>
+    <HydrateSeparately>
+      <details className="footer-group group border-b border-white/10 lg:border-0" data-testid={testId}>
+        <summary className="flex cursor-pointer list-none items-center justify-between py-3.5 text-sm font-bold uppercase tracking-wider text-white lg:cursor-default lg:py-0 lg:pb-4 [&::-webkit-details-marker]:hidden">
+          {title}
+          <ChevronIcon size={18} className="transition-transform group-open:rotate-180 lg:hidden" />
+        </summary>
+        <div className="pb-4 lg:pb-0">{children}</div>
+      </details>
+    </HydrateSeparately>
   );
 }
 
@@ -77,36 +83,38 @@ export function Footer({ data }: { data: RootData }) {
           </Group>
         </div>
         {storeLocations.length ? (
-          <section aria-labelledby="footer-stores" className="border-white/10 py-6 lg:mt-10 lg:border-t lg:py-8">
-            <h2 id="footer-stores" className="mb-4 text-sm font-bold uppercase tracking-wider text-white">
-              {m.footer_our_stores()}
-            </h2>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {storeLocations.map((store) => (
-                <li key={store.id} className="flex gap-2.5 text-sm">
-                  <PinIcon size={18} className="mt-0.5 shrink-0 text-brand-soft" />
-                  <span>
-                    <span className="block font-semibold text-white">{store.name}</span>
-                    <span className="block">{store.address}</span>
-                    <span className="block text-neutral-400">
-                      {store.area}, {store.city} · {store.hours}
+          <HydrateSeparately>
+            <section aria-labelledby="footer-stores" className="border-white/10 py-6 lg:mt-10 lg:border-t lg:py-8">
+              <h2 id="footer-stores" className="mb-4 text-sm font-bold uppercase tracking-wider text-white">
+                {m.footer_our_stores()}
+              </h2>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {storeLocations.map((store) => (
+                  <li key={store.id} className="flex gap-2.5 text-sm">
+                    <PinIcon size={18} className="mt-0.5 shrink-0 text-brand-soft" />
+                    <span>
+                      <span className="block font-semibold text-white">{store.name}</span>
+                      <span className="block">{store.address}</span>
+                      <span className="block text-neutral-400">
+                        {store.area}, {store.city} · {store.hours}
+                      </span>
+                      {store.map_url ? (
+                        <a
+                          href={store.map_url}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="mt-1 inline-block text-brand-soft underline-offset-2 hover:underline"
+                        >
+                          {m.footer_map()}
+                          <span className="sr-only">{m.footer_map_of({ store: store.name })}</span>
+                        </a>
+                      ) : null}
                     </span>
-                    {store.map_url ? (
-                      <a
-                        href={store.map_url}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="mt-1 inline-block text-brand-soft underline-offset-2 hover:underline"
-                      >
-                        {m.footer_map()}
-                        <span className="sr-only">{m.footer_map_of({ store: store.name })}</span>
-                      </a>
-                    ) : null}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </HydrateSeparately>
         ) : null}
       </div>
       <div className="border-t border-white/10">

@@ -8,6 +8,7 @@ import { useHydrated } from './use-hydrated';
 import { hrefHere } from '../../lib/locale';
 import * as m from '@store/shared/i18n/messages';
 import { formatCount } from '../../lib/format';
+import { HydrateSeparately } from '../../preact/hydrate-separately';
 
 export const FILTER_FORM_ID = 'listing-filters';
 export const FILTER_DIALOG_ID = 'listing-filters-sheet';
@@ -31,12 +32,15 @@ export function humanize(handle: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** One filter; each is hydrated in a task of its own (a brand list is dozens of choices). */
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="border-b border-line py-5 first:pt-0 last:border-b-0">
-      <legend className="float-left mb-3 w-full text-xs font-semibold uppercase tracking-[0.08em] text-ink">{title}</legend>
-      <div className="clear-both flex flex-col gap-0.5">{children}</div>
-    </fieldset>
+    <HydrateSeparately>
+      <fieldset className="border-b border-line py-5 first:pt-0 last:border-b-0">
+        <legend className="float-left mb-3 w-full text-xs font-semibold uppercase tracking-[0.08em] text-ink">{title}</legend>
+        <div className="clear-both flex flex-col gap-0.5">{children}</div>
+      </fieldset>
+    </HydrateSeparately>
   );
 }
 
@@ -79,7 +83,6 @@ type Props = {
  */
 export function ListingFilters({ basePath, search, facets, scope = {}, count }: Props) {
   const state = readListingState(search);
-  const hydrated = useHydrated();
   const submit = useFilterSubmit(basePath);
   const formRef = useRef<HTMLFormElement>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -274,20 +277,31 @@ export function ListingFilters({ basePath, search, facets, scope = {}, count }: 
         >
           {m.listing_clear_all()}
         </a>
-        <button
-          type="submit"
-          form={FILTER_FORM_ID}
-          onClick={(e) => {
-            // With JS the results behind the sheet are already current: just close it.
-            e.preventDefault();
-            dialogRef.current?.close();
-          }}
-          className="flex-[2] rounded-full bg-brand py-3 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
-        >
-          {hydrated ? (count === 1 ? m.listing_show_one : m.listing_show_other)({ count: formatCount(count) }) : m.listing_apply()}
-        </button>
+        <ShowResults count={count} onClose={() => dialogRef.current?.close()} />
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The sheet's 'Apply' (without JS it sends the form), 'Show N products' once hydrated (the results
+ * behind the sheet are already current: it closes the sheet). A component of its own, so that its
+ * change on hydration renders it alone, not the filters, whose groups wait for their own turns.
+ */
+function ShowResults({ count, onClose }: { count: number; onClose: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="submit"
+      form={FILTER_FORM_ID}
+      onClick={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="flex-[2] rounded-full bg-brand py-3 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ink"
+    >
+      {hydrated ? (count === 1 ? m.listing_show_one : m.listing_show_other)({ count: formatCount(count) }) : m.listing_apply()}
+    </button>
   );
 }
 
