@@ -189,3 +189,37 @@ test('a menu button starts fetching the menu as soon as a finger or focus reache
     await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
   }
 });
+
+test('a tap on a menu button held before hydration has the menu fetched while the page hydrates, before the tap is replayed', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/');
+  const menu = page.locator(`header button[aria-label="${m.shell_open_menu()}"]`);
+  await menu.click();
+  await expect(menu).toHaveAttribute('data-held', '');
+  await notHydrated(page);
+  // The held tap is replayed as a click on the button: the page notes when it comes, before the menu's own handler runs.
+  await page.evaluate(() => {
+    const noteReplay = (event: MouseEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest('header [data-opens-menu]')) return;
+      document.documentElement.dataset.replayedAt = String(performance.now());
+      removeEventListener('click', noteReplay, true);
+    };
+    addEventListener('click', noteReplay, true);
+  });
+  release();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  const { replayedAt, code, levels } = await page.evaluate(() => {
+    const started = (pattern: RegExp) =>
+      performance.getEntriesByType('resource').find((entry) => pattern.test(entry.name))?.startTime ?? Infinity;
+    return {
+      replayedAt: Number(document.documentElement.dataset.replayedAt),
+      code: started(/\/assets\/mobile-menu-[\w-]+\.js$/),
+      levels: started(/\/api\/v1\/site-config\/\?type=/),
+    };
+  });
+  expect(replayedAt).toBeGreaterThan(0);
+  expect(code).toBeLessThan(replayedAt);
+  expect(levels).toBeLessThan(replayedAt);
+});

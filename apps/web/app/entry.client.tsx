@@ -5,8 +5,8 @@ import { hydrateFirst, nextTask } from './preact/hydrate-separately';
 /**
  * Waits for React Router to decode the page's data. HydratedRouter's first render starts that and
  * suspends on it (it throws the promise before it calls any hook); React keeps the server's HTML
- * through a suspended root, Preact (decision 010) would render the document anew. So the decoding is
- * started here, outside a render, and the page hydrated once it is done.
+ * through a suspended root, Preact (decision 010) would render the document anew. So the decoding
+ * is started here, outside a render, and the page hydrated once it is done.
  */
 async function dataDecoded(): Promise<void> {
   // This module is one the route modules' script imports: React Router's globals are set once that
@@ -34,9 +34,9 @@ function makeRouter(): void {
   }
 }
 
-// Evaluating the modules, decoding the data, making the router and hydrating are four tasks, and the hydration puts parts
-// of the page off to tasks of their own (preact/hydrate-separately.tsx): a slow phone's main thread is
-// never held long (docs/performance.md, "Hydration in short tasks").
+// Evaluating the modules, decoding the data, making the router and hydrating are four tasks, and
+// the hydration puts parts of the page off to tasks of their own (preact/hydrate-separately.tsx):
+// a slow phone's main thread is never held long (docs/performance.md, "Hydration in short tasks").
 void dataDecoded()
   .then(nextTask)
   .then(() => {

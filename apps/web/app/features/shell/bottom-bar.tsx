@@ -41,6 +41,7 @@ export function BottomBar({
           onClick={onOpenMenu}
           onPointerEnter={onPreloadMenu}
           onFocus={onPreloadMenu}
+          data-opens-menu
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
         >

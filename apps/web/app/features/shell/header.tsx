@@ -216,6 +216,7 @@ export function Header({
                 onClick={onOpenMenu}
                 onPointerEnter={onPreloadMenu}
                 onFocus={onPreloadMenu}
+                data-opens-menu
                 aria-label={m.shell_open_menu()}
                 aria-haspopup="dialog"
                 className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-neutral-100 lg:hidden"

@@ -46,6 +46,12 @@ export function SiteShell({ data, children }: { data: RootData; children: ReactN
     [preloadMenu],
   );
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // A tap on a menu button before hydration is held and replayed once every part of the page has
+  // hydrated (scripts-after-paint.ts), half a second later on a slow phone: the menu is fetched now,
+  // from the shell's first pass, so that it is here for the replay.
+  useEffect(() => {
+    if (document.querySelector('[data-opens-menu][data-held]')) preloadMenu();
+  }, [preloadMenu]);
 
   // The region question waits until the page has loaded (it only changes restricted menu items).
   useEffect(() => afterLoad(() => void resolveLocationOnStart(signedIn)), [signedIn]);
